@@ -1,0 +1,64 @@
+// Builds dist/: one entry that registers every element (civic-elements.js), one entry per element
+// (elements/<tag>.js), shared chunks (React once per page) and the default stylesheet.
+import { readdirSync, readFileSync } from 'node:fs';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
+import replace from '@rollup/plugin-replace';
+import esbuild from 'rollup-plugin-esbuild';
+import { transform } from 'esbuild';
+
+const elementFiles = readdirSync('elements').filter((file) => file.endsWith('.ts') && file !== 'index.ts');
+
+/** The default stylesheet: the theme's custom properties first, then each component's styles. */
+function stylesheet() {
+  const files = [
+    'src/styles/theme.css',
+    ...readdirSync('src/components', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `src/components/${entry.name}/styles.css`)
+      .filter((file) => {
+        try {
+          readFileSync(file);
+          return true;
+        } catch {
+          return false;
+        }
+      })
+      .sort(),
+  ];
+  return {
+    name: 'civic-stylesheet',
+    async generateBundle() {
+      for (const file of files) this.addWatchFile(file);
+      const source = files.map((file) => `/* ${file} */\n${readFileSync(file, 'utf8')}`).join('\n');
+      const { code } = await transform(source, { loader: 'css', minify: true });
+      this.emitFile({ type: 'asset', fileName: 'civic-elements.css', source: code });
+    },
+  };
+}
+
+export default {
+  input: {
+    'civic-elements': 'elements/index.ts',
+    ...Object.fromEntries(elementFiles.map((file) => [`elements/${file.slice(0, -3)}`, `elements/${file}`])),
+  },
+  output: {
+    dir: 'dist',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    sourcemap: true,
+    manualChunks(id) {
+      if (/node_modules\/(react|react-dom|scheduler|@r2wc)\//.test(id)) return 'react';
+      return undefined;
+    },
+  },
+  preserveEntrySignatures: 'exports-only',
+  plugins: [
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+    nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
+    commonjs(),
+    esbuild({ target: 'es2022', minify: true, jsx: 'automatic', tsconfig: 'tsconfig.json' }),
+    stylesheet(),
+  ],
+};

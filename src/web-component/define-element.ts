@@ -1,0 +1,126 @@
+import r2wc from '@r2wc/react-to-web-component';
+import { createElement, useMemo, type ComponentType } from 'react';
+import { convertAll, convertValue, attributeName, type AttributeSchema, type PropsOf, type RawValues } from './attribute-values';
+
+/** What every kit component receives besides its attributes. */
+export interface ElementProps {
+  /** The custom element itself: dispatch events from it, read its layout. */
+  host: HTMLElement;
+  /** The element's server-rendered child nodes, read before the first render. */
+  serverNodes: readonly Node[];
+  /** Overrides of the component's English strings, from the `i18n` attribute or property. */
+  i18n: unknown;
+}
+
+export type CivicElement<S extends AttributeSchema> = HTMLElement & PropsOf<S> & { i18n: unknown };
+export type CivicElementConstructor<S extends AttributeSchema> = {
+  new (): CivicElement<S>;
+  readonly elementName: string;
+  readonly observedAttributes: string[];
+};
+
+// r2wc keeps its state under these registered symbols.
+const PROPS = Symbol.for('r2wc.props');
+const RENDER = Symbol.for('r2wc.render');
+
+interface R2wcInternals {
+  [PROPS]: RawValues;
+  [RENDER](): void;
+  connectedCallback(): void;
+}
+
+/**
+ * Wraps a React component as a custom element (r2wc underneath) with the behaviour HTML authors expect:
+ * - attributes typed by a schema: boolean by presence, numbers and JSON that never throw;
+ *   removing an attribute re-renders; every element also takes an `i18n` JSON attribute;
+ * - the server-rendered children are read once, before the first render, and handed to the component
+ *   as `serverNodes` (they survive the element being moved, which remounts it);
+ * - `host` is the element, whichever container r2wc rendered into.
+ */
+export function createCustomElement<S extends AttributeSchema>(
+  elementName: string,
+  Component: ComponentType<PropsOf<S> & ElementProps>,
+  attributes: S,
+): CivicElementConstructor<S> {
+  const schema: AttributeSchema = { ...attributes, i18n: 'json' };
+  const propByAttribute = new Map(Object.keys(schema).map((prop) => [attributeName(prop), prop]));
+
+  function Bridge(raw: RawValues & { container?: Element | ShadowRoot; serverNodes?: readonly Node[] }) {
+    const container = raw.container;
+    const host = (container instanceof ShadowRoot ? container.host : container) as HTMLElement;
+    const rawValues = Object.keys(schema).map((prop) => raw[prop]);
+    // Convert (and report bad values) only when an attribute changed, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the raw values are the dependencies
+    const props = useMemo(() => convertAll(schema, raw, elementName), rawValues) as PropsOf<S> & { i18n: unknown };
+    return createElement(Component, { ...props, host, serverNodes: raw.serverNodes ?? [] });
+  }
+  Bridge.displayName = `${Component.displayName ?? Component.name}Element`;
+
+  const Base = r2wc(Bridge, {
+    props: Object.fromEntries(Object.keys(schema).map((prop) => [prop, 'string'])) as never,
+  }) as unknown as { new (): HTMLElement & R2wcInternals };
+
+  class KitElement extends Base {
+    static readonly elementName = elementName;
+    #serverNodes: readonly Node[] | undefined;
+
+    constructor() {
+      super();
+      for (const [attribute, prop] of propByAttribute) {
+        if (this.hasAttribute(attribute)) this[PROPS][prop] = this.getAttribute(attribute);
+      }
+    }
+
+    connectedCallback() {
+      // Read the server-rendered children once; a move remounts React but must not lose them.
+      this.#serverNodes ??= Array.from(this.childNodes);
+      this[PROPS].serverNodes = this.#serverNodes;
+      super.connectedCallback();
+    }
+
+    attributeChangedCallback(attribute: string, _old: string | null, value: string | null) {
+      const prop = propByAttribute.get(attribute);
+      if (prop === undefined) return;
+      this[PROPS][prop] = value ?? undefined;
+      this[RENDER]();
+    }
+  }
+
+  for (const [prop, type] of Object.entries(schema)) {
+    const attribute = attributeName(prop);
+    Object.defineProperty(KitElement.prototype, prop, {
+      configurable: true,
+      enumerable: true,
+      get(this: KitElement) {
+        return convertValue(type, this[PROPS][prop], `<${elementName}> ${attribute}`);
+      },
+      set(this: KitElement, value: unknown) {
+        if (type === 'json') {
+          this[PROPS][prop] = value;
+          this[RENDER]();
+        } else if (type === 'boolean') {
+          this.toggleAttribute(attribute, Boolean(value));
+        } else if (value == null) {
+          this.removeAttribute(attribute);
+        } else {
+          this.setAttribute(attribute, String(value));
+        }
+      },
+    });
+  }
+
+  return KitElement as unknown as CivicElementConstructor<S>;
+}
+
+/**
+ * Registers an element under a tag unless that tag is taken, and returns the registered constructor.
+ * A constructor can be registered once, so another tag gets a subclass: a site can use its own names.
+ */
+export function defineOnce(tag: string, constructor: CustomElementConstructor): CustomElementConstructor {
+  const existing = customElements.get(tag);
+  if (existing) return existing;
+  const alreadyUsed = customElements.getName(constructor) !== null;
+  const toRegister = alreadyUsed ? class extends constructor {} : constructor;
+  customElements.define(tag, toRegister);
+  return toRegister;
+}

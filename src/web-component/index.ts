@@ -1,0 +1,5 @@
+export { createCustomElement, defineOnce, type ElementProps, type CivicElement, type CivicElementConstructor } from './define-element';
+export { dispatch, type CivicEventDetails } from './events';
+export { Adopt } from './Adopt';
+export { useMessages } from './use-messages';
+export { useServerContent } from './use-server-content';

@@ -1,0 +1,25 @@
+import { fixture, waitUntil } from '@open-wc/testing';
+import type { TemplateResult } from 'lit';
+
+/** Renders markup, waits for the element to upgrade and render, and returns it. */
+export async function upgraded<T extends HTMLElement>(template: TemplateResult, rendered: (element: T) => boolean): Promise<T> {
+  const element = await fixture<T>(template);
+  await waitUntil(() => rendered(element), `<${element.localName}> did not render`, { timeout: 3000 });
+  return element;
+}
+
+/** The next animation frame: React has committed and the browser has laid out. */
+export const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/** Records the console messages of a kind while a callback runs. */
+export async function capturingConsole(kind: 'warn' | 'error', run: () => Promise<void> | void): Promise<string[]> {
+  const messages: string[] = [];
+  const original = console[kind];
+  console[kind] = (...args: unknown[]) => void messages.push(args.map(String).join(' '));
+  try {
+    await run();
+  } finally {
+    console[kind] = original;
+  }
+  return messages;
+}
