@@ -26,7 +26,10 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react-dom/*'], message: 'src/core is framework-free.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react-dom', 'react-dom/*'], message: 'src/core is framework-free.' }] },
+      ],
     },
   },
   {

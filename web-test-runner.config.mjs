@@ -14,7 +14,12 @@ const require = createRequire(import.meta.url);
  * below) at server start and answer the bare imports with it.
  */
 function reactAsEsm() {
-  const entries = { react: 'react', 'react-jsx-runtime': 'react/jsx-runtime', 'react-dom': 'react-dom', 'react-dom-client': 'react-dom/client' };
+  const entries = {
+    react: 'react',
+    'react-jsx-runtime': 'react/jsx-runtime',
+    'react-dom': 'react-dom',
+    'react-dom-client': 'react-dom/client',
+  };
   const served = new Map();
   return {
     name: 'react-as-esm',
@@ -33,7 +38,11 @@ function reactAsEsm() {
             name: 'facades',
             setup(b) {
               b.onResolve({ filter: /^facade:/ }, (args) => ({ path: args.path.slice(7), namespace: 'facade' }));
-              b.onLoad({ filter: /.*/, namespace: 'facade' }, (args) => ({ contents: facades[args.path], resolveDir: process.cwd(), loader: 'js' }));
+              b.onLoad({ filter: /.*/, namespace: 'facade' }, (args) => ({
+                contents: facades[args.path],
+                resolveDir: process.cwd(),
+                loader: 'js',
+              }));
             },
           },
         ],
@@ -90,7 +99,13 @@ export default {
   testsFinishTimeout: 180000,
   plugins: [
     reactAsEsm(),
-    esbuildPlugin({ ts: true, tsx: true, tsconfig: 'tsconfig.json', target: 'es2022', define: { 'process.env.NODE_ENV': '"development"' } }),
+    esbuildPlugin({
+      ts: true,
+      tsx: true,
+      tsconfig: 'tsconfig.json',
+      target: 'es2022',
+      define: { 'process.env.NODE_ENV': '"development"' },
+    }),
   ],
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } })],
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), totalsReporter()],

@@ -27,7 +27,5 @@ export function dispatch<K extends keyof CivicEventDetails>(
   detail: CivicEventDetails[K],
   options: { cancelable?: boolean } = {},
 ): boolean {
-  return host.dispatchEvent(
-    new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }),
-  );
+  return host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
 }

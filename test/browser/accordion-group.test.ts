@@ -11,7 +11,9 @@ const markup = html`
     </section>
     <section data-open>
       <h3>Documents you need</h3>
-      <ul><li><a id="plans-link" href="#plans">Site plans</a></li></ul>
+      <ul>
+        <li><a id="plans-link" href="#plans">Site plans</a></li>
+      </ul>
     </section>
     <section>
       <h3>How long it takes</h3>
@@ -94,7 +96,16 @@ describe('<accordion-group>', () => {
 
   it('takes its labels from the i18n attribute', async () => {
     const el = await upgraded<HTMLElement>(
-      html`<accordion-group i18n='{"showAll":"Dangos pob adran"}'><div><h2>Un</h2><p>1</p></div><div><h2>Dau</h2><p>2</p></div></accordion-group>`,
+      html`<accordion-group i18n='{"showAll":"Dangos pob adran"}'
+        ><div>
+          <h2>Un</h2>
+          <p>1</p>
+        </div>
+        <div>
+          <h2>Dau</h2>
+          <p>2</p>
+        </div></accordion-group
+      >`,
       (e) => !!e.querySelector('.accordion__toggle-all'),
     );
     expect(el.querySelector('.accordion__toggle-all')!.textContent).to.equal('Dangos pob adran');
@@ -121,7 +132,14 @@ describe('<accordion-group>', () => {
   });
 
   it('reads as plain headings and paragraphs before it upgrades', async () => {
-    const el = await fixture<HTMLElement>(html`<accordion-group-not-defined><section><h3>Fees</h3><p>£120</p></section></accordion-group-not-defined>`);
+    const el = await fixture<HTMLElement>(
+      html`<accordion-group-not-defined
+        ><section>
+          <h3>Fees</h3>
+          <p>£120</p>
+        </section></accordion-group-not-defined
+      >`,
+    );
     expect(el.querySelector('p')!.offsetHeight).to.be.greaterThan(0);
   });
 });

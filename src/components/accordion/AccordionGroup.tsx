@@ -57,7 +57,14 @@ export function AccordionGroup({ host, serverNodes, i18n }: ElementProps) {
         </button>
       )}
       {sections.map((section, index) => (
-        <Section key={index} section={section} id={`${baseId}-${index}`} open={open[index]} region={sections.length <= MAX_REGIONS} onToggle={() => toggle(index)} />
+        <Section
+          key={index}
+          section={section}
+          id={`${baseId}-${index}`}
+          open={open[index]}
+          region={sections.length <= MAX_REGIONS}
+          onToggle={() => toggle(index)}
+        />
       ))}
       {strays.length > 0 && <Adopt nodes={strays} />}
     </div>

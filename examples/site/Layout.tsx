@@ -1,0 +1,164 @@
+/** @jsxImportSource hono/jsx */
+import type { Child } from 'hono/jsx';
+import { navigation } from './navigation';
+import { site } from './site';
+
+export interface LayoutProps {
+  title: string;
+  /** Kit elements this page uses: the page loads only their code. */
+  elements?: readonly string[];
+  /** The current path, marked in the navigation. */
+  path: string;
+  bodyClass?: string;
+  /** Left column beside the content (e.g. jump links). */
+  aside?: Child;
+  children?: Child;
+}
+
+/** Elements on every page of the site. */
+const SITE_WIDE_ELEMENTS = ['announcement-banner', 'feedback-widget', 'jump-to-top'];
+
+export function Layout({ title, elements = [], path, bodyClass, aside, children }: LayoutProps) {
+  const scripts = [...new Set([...SITE_WIDE_ELEMENTS, ...elements])];
+  return (
+    <html lang="en-NZ">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${title} | ${site.name}`}</title>
+        <link rel="stylesheet" href="/assets/site.css" />
+        <link rel="stylesheet" href="/dist/civic-elements.css" />
+        {scripts.map((tag) => (
+          <script type="module" src={`/dist/elements/${tag}.js`}></script>
+        ))}
+      </head>
+      <body class={bodyClass}>
+        <div id="top" class="skip-links">
+          <a class="skip-link" href="#main-content">
+            Skip to main content
+          </a>
+        </div>
+        <header class="site-header">
+          <SiteAnnouncement />
+          <div class="site-header__masthead">
+            <div class="site-header__bar page-width">
+              <a class="site-header__logo" href="/">
+                <span class="site-header__crest" aria-hidden="true"></span>
+                {site.name}
+              </a>
+              <form class="site-search" action={site.searchAction} method="get" role="search">
+                <label class="site-search__label" for="site-search-input">{`Search ${site.name} website`}</label>
+                <input
+                  class="site-search__input"
+                  id="site-search-input"
+                  name="Search"
+                  type="search"
+                  placeholder={`Search ${site.shortName}`}
+                  autocomplete="off"
+                />
+                <button class="site-search__button" type="submit">
+                  Search
+                </button>
+              </form>
+            </div>
+          </div>
+          <nav class="site-nav" aria-label="Main">
+            <ul class="site-nav__list page-width">
+              {navigation.map((item) => (
+                <li class="site-nav__item">
+                  <a class="site-nav__link" href={item.href} aria-current={path.startsWith(item.href) ? 'page' : undefined}>
+                    {item.title}
+                  </a>
+                  {item.children && (
+                    <ul class="site-nav__children">
+                      {item.children.map((child) => (
+                        <li>
+                          <a href={child.href} aria-current={path === child.href ? 'page' : undefined}>
+                            {child.title}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </header>
+        <div class={`page-width page${aside ? ' page--with-aside' : ''}`}>
+          {aside && (
+            <aside class="page__aside" data-jump-links-area>
+              {aside}
+            </aside>
+          )}
+          <main class="page__main" id="main-content" tabindex={-1}>
+            {children}
+            <div class="page-end">
+              <feedback-widget>
+                <form class="feedback" action="/feedback" method="post">
+                  <input type="hidden" name="page" value={path} />
+                  <fieldset class="feedback__fieldset">
+                    <legend class="feedback__question">Is this page useful?</legend>
+                    <button class="button button--secondary" type="submit" name="useful" value="yes">
+                      Yes
+                    </button>
+                    <button class="button button--secondary" type="submit" name="useful" value="no">
+                      No
+                    </button>
+                  </fieldset>
+                </form>
+              </feedback-widget>
+              <jump-to-top>
+                <a class="jump-to-top__link" href="#top">
+                  Back to top
+                </a>
+              </jump-to-top>
+            </div>
+          </main>
+        </div>
+        <SiteFooter />
+      </body>
+    </html>
+  );
+}
+
+function SiteAnnouncement() {
+  return (
+    <announcement-banner data-timestamp={site.announcement.timestamp} data-expires={site.announcement.expires}>
+      <div class="page-width">
+        <h2 class="announcement__title">Holiday collection changes</h2>
+        <p>
+          Rubbish and recycling will be collected one day later than usual in the weeks of Christmas and New Year.{' '}
+          <a href="/services/rubbish-and-recycling/collection-days">Check your collection day</a>.
+        </p>
+      </div>
+    </announcement-banner>
+  );
+}
+
+function SiteFooter() {
+  return (
+    <footer class="site-footer">
+      <div class="page-width site-footer__inner">
+        <nav aria-label="Footer">
+          <h2 class="visually-hidden">Support links</h2>
+          <ul class="site-footer__links">
+            <li>
+              <a href="/contact">Contact us</a>
+            </li>
+            <li>
+              <a href="/services/building-and-planning">Building and planning</a>
+            </li>
+            <li>
+              <a href="/services/rates-and-property">Rates and property</a>
+            </li>
+            <li>
+              <a href="/guidance/building-consent">Apply for a building consent</a>
+            </li>
+          </ul>
+        </nav>
+        <p class="site-footer__meta">© 2026 {site.name}. All content is available under an open licence, except where otherwise stated.</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,29 @@
+import { secureHeaders } from 'hono/secure-headers';
+
+/** The only origin video players may be framed from: the privacy-enhanced (no-cookie) host. */
+export const VIDEO_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
+
+/**
+ * Secure default headers for every response, with a strict Content-Security-Policy: scripts and styles only
+ * from this site (no inline script, no eval), no plugins, no <base> hijack, frames only from the video host.
+ */
+export function securityHeaders() {
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'https://i.ytimg.com'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'self'"],
+      frameSrc: [VIDEO_FRAME_ORIGIN],
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+  });
+}
