@@ -1,4 +1,5 @@
 export { createCustomElement, defineOnce, type ElementProps, type CivicElement, type CivicElementConstructor } from './define-element';
+export type { PropsOf, AttributeSchema } from './attribute-values';
 export { dispatch, type CivicEventDetails } from './events';
 export { Adopt } from './Adopt';
 export { useMessages } from './use-messages';

@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createSiteApp } from '../../examples/site/app';
+
+const app = createSiteApp();
+
+test('every page of the example site answers with a full HTML document', async () => {
+  for (const path of ['/', '/guidance/building-consent', '/services/building-and-planning', '/services/roads-and-transport/parking', '/contact']) {
+    const response = await app.request(path);
+    assert.equal(response.status, 200, path);
+    const body = await response.text();
+    assert.match(body, /^<!doctype html><html lang="en-NZ">/, path);
+    assert.match(body, /<main class="page__main" id="main-content"/, path);
+  }
+});
+
+test('unknown pages and unknown topics answer 404 with a helpful page', async () => {
+  for (const path of ['/nowhere', '/services/nowhere', '/services/building-and-planning/nowhere']) {
+    const response = await app.request(path);
+    assert.equal(response.status, 404, path);
+    assert.match(await response.text(), /Page not found/);
+  }
+});
+
+test('pages are served with a strict Content-Security-Policy and secure headers', async () => {
+  const response = await app.request('/');
+  const csp = response.headers.get('content-security-policy') ?? '';
+  for (const directive of ["script-src 'self'", "style-src 'self'", "object-src 'none'", "base-uri 'self'", 'frame-src https://www.youtube-nocookie.com']) {
+    assert.ok(csp.includes(directive), `CSP has ${directive}`);
+  }
+  assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+  assert.equal(response.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
+});
+
+test('a page loads only the code of the elements it uses', async () => {
+  const home = await (await app.request('/')).text();
+  const content = await (await app.request('/guidance/building-consent')).text();
+  assert.doesNotMatch(home, /elements\/accordion-group\.js/);
+  assert.match(content, /<script type="module" src="\/dist\/elements\/accordion-group\.js">/);
+});
+
+test('the header search form works without JavaScript', async () => {
+  const body = await (await app.request('/')).text();
+  assert.match(body, /<form class="site-search" action="\/search\/SearchForm" method="get" role="search">/);
+  assert.match(body, /<label class="site-search__label" for="site-search-input">Search Harbourton City Council website<\/label>/);
+  assert.match(body, /placeholder="Search Harbourton"/);
+});
+
+test('text from the URL is escaped, never echoed as markup', async () => {
+  const body = await (await app.request('/services/building-and-planning/%3Cscript%3Ealert(1)%3C%2Fscript%3E')).text();
+  assert.doesNotMatch(body, /<script>alert/);
+});
