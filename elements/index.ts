@@ -3,3 +3,7 @@
  * their own entries (dist/elements/<tag>.js) instead.
  */
 export { AccordionGroupElement, define as defineAccordionGroup } from './accordion-group';
+export { DataTableElement, define as defineDataTable } from './data-table';
+export { FeedbackWidgetElement, define as defineFeedbackWidget } from './feedback-widget';
+export { JumpToTopElement, define as defineJumpToTop } from './jump-to-top';
+export { VideoThumbnailElement, define as defineVideoThumbnail } from './video-thumbnail';

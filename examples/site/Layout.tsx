@@ -2,6 +2,7 @@
 import type { Child } from 'hono/jsx';
 import { navigation } from './navigation';
 import { site } from './site';
+import { usePageRequest } from './request-context';
 
 export interface LayoutProps {
   title: string;
@@ -95,18 +96,7 @@ export function Layout({ title, elements = [], path, bodyClass, aside, children 
             {children}
             <div class="page-end">
               <feedback-widget>
-                <form class="feedback" action="/feedback" method="post">
-                  <input type="hidden" name="page" value={path} />
-                  <fieldset class="feedback__fieldset">
-                    <legend class="feedback__question">Is this page useful?</legend>
-                    <button class="button button--secondary" type="submit" name="useful" value="yes">
-                      Yes
-                    </button>
-                    <button class="button button--secondary" type="submit" name="useful" value="no">
-                      No
-                    </button>
-                  </fieldset>
-                </form>
+                <PageFeedback path={path} />
               </feedback-widget>
               <jump-to-top>
                 <a class="jump-to-top__link" href="#top">
@@ -160,5 +150,30 @@ function SiteFooter() {
         <p class="site-footer__meta">© 2026 {site.name}. All content is available under an open licence, except where otherwise stated.</p>
       </div>
     </footer>
+  );
+}
+
+/** "Is this page useful?", or the thanks once a visitor without JavaScript has answered. */
+function PageFeedback({ path }: { path: string }) {
+  if (usePageRequest().feedbackSent) {
+    return (
+      <p class="feedback__thanks" role="status">
+        Thank you for your feedback.
+      </p>
+    );
+  }
+  return (
+    <form class="feedback" action="/feedback" method="post">
+      <input type="hidden" name="page" value={path} />
+      <fieldset class="feedback__fieldset">
+        <legend class="feedback__question">Is this page useful?</legend>
+        <button class="button button--secondary" type="submit" name="useful" value="yes">
+          Yes
+        </button>
+        <button class="button button--secondary" type="submit" name="useful" value="no">
+          No
+        </button>
+      </fieldset>
+    </form>
   );
 }

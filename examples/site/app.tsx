@@ -1,8 +1,11 @@
 /** @jsxImportSource hono/jsx */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { JSX } from 'hono/jsx/jsx-runtime';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { securityHeaders } from '../../src/server/security-headers';
 import { handleError } from '../../src/server/errors';
+import { feedbackRoutes } from '../../src/server/feedback';
+import { PageRequestContext } from './request-context';
 import { findPage } from './navigation';
 import { HomePage } from './pages/HomePage';
 import { BuildingConsentPage } from './pages/BuildingConsentPage';
@@ -25,15 +28,20 @@ export function createSiteApp({ distRoot = 'dist' }: SiteOptions = {}) {
   app.use('/dist/*', serveStatic({ root: distRoot, rewriteRequestPath: (path) => path.replace(/^\/dist/, '') }));
   app.use('/assets/*', serveStatic({ root: 'examples' }));
 
-  const page = (element: unknown) => `<!doctype html>${String(element)}`;
-  app.get('/', (c) => c.html(page(<HomePage />)));
-  app.get('/guidance/building-consent', (c) => c.html(page(<BuildingConsentPage />)));
-  app.get('/contact', (c) => c.html(page(<ContactPage />)));
+  app.route('/', feedbackRoutes());
+
+  const render = (c: Context, element: JSX.Element, status: 200 | 404 = 200) => {
+    const request = { feedbackSent: c.req.query('feedback') === 'thanks' };
+    return c.html(`<!doctype html>${String(<PageRequestContext.Provider value={request}>{element}</PageRequestContext.Provider>)}`, status);
+  };
+  app.get('/', (c) => render(c, <HomePage />));
+  app.get('/guidance/building-consent', (c) => render(c, <BuildingConsentPage />));
+  app.get('/contact', (c) => render(c, <ContactPage />));
   app.get('/services/:section/:topic?', (c) => {
     const found = findPage(c.req.param('section'), c.req.param('topic'));
-    if (!found) return c.html(page(<NotFoundPage path={c.req.path} />), 404);
-    return c.html(page(found.topic ? <TopicPage section={found.section} topic={found.topic} /> : <SectionPage section={found.section} />));
+    if (!found) return render(c, <NotFoundPage path={c.req.path} />, 404);
+    return render(c, found.topic ? <TopicPage section={found.section} topic={found.topic} /> : <SectionPage section={found.section} />);
   });
-  app.notFound((c) => c.html(page(<NotFoundPage path={c.req.path} />), 404));
+  app.notFound((c) => render(c, <NotFoundPage path={c.req.path} />, 404));
   return app;
 }

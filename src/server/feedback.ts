@@ -24,16 +24,22 @@ function wantsJson(c: Context): boolean {
 
 function problemPage(errors: readonly FieldError[], back: string) {
   return html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>There is a problem with your feedback</title></head>
-<body>
-<main>
-<h1>There is a problem with your feedback</h1>
-<ul>${errors.map((error) => html`<li>${error.message}</li>`)}</ul>
-<p><a href="${back}">Go back to the page</a></p>
-</main>
-</body>
-</html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>There is a problem with your feedback</title>
+      </head>
+      <body>
+        <main>
+          <h1>There is a problem with your feedback</h1>
+          <ul>
+            ${errors.map((error) => html`<li>${error.message}</li>`)}
+          </ul>
+          <p><a href="${back}">Go back to the page</a></p>
+        </main>
+      </body>
+    </html>`;
 }
 
 function refuse(c: Context, errors: FieldError[], status: 400 | 413, back = '/') {

@@ -5,7 +5,13 @@ import { createSiteApp } from '../../examples/site/app';
 const app = createSiteApp();
 
 test('every page of the example site answers with a full HTML document', async () => {
-  for (const path of ['/', '/guidance/building-consent', '/services/building-and-planning', '/services/roads-and-transport/parking', '/contact']) {
+  for (const path of [
+    '/',
+    '/guidance/building-consent',
+    '/services/building-and-planning',
+    '/services/roads-and-transport/parking',
+    '/contact',
+  ]) {
     const response = await app.request(path);
     assert.equal(response.status, 200, path);
     const body = await response.text();
@@ -25,7 +31,13 @@ test('unknown pages and unknown topics answer 404 with a helpful page', async ()
 test('pages are served with a strict Content-Security-Policy and secure headers', async () => {
   const response = await app.request('/');
   const csp = response.headers.get('content-security-policy') ?? '';
-  for (const directive of ["script-src 'self'", "style-src 'self'", "object-src 'none'", "base-uri 'self'", 'frame-src https://www.youtube-nocookie.com']) {
+  for (const directive of [
+    "script-src 'self'",
+    "style-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    'frame-src https://www.youtube-nocookie.com',
+  ]) {
     assert.ok(csp.includes(directive), `CSP has ${directive}`);
   }
   assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
@@ -49,4 +61,18 @@ test('the header search form works without JavaScript', async () => {
 test('text from the URL is escaped, never echoed as markup', async () => {
   const body = await (await app.request('/services/building-and-planning/%3Cscript%3Ealert(1)%3C%2Fscript%3E')).text();
   assert.doesNotMatch(body, /<script>alert/);
+});
+
+test('feedback sent without JavaScript comes back to the page with thanks', async () => {
+  const response = await app.request('/feedback', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'page=%2Fcontact&useful=yes',
+  });
+  assert.equal(response.status, 303);
+  const location = response.headers.get('location') ?? '';
+  assert.equal(location, '/contact?feedback=thanks');
+  const page = await (await app.request(location)).text();
+  assert.match(page, /Thank you for your feedback\./);
+  assert.doesNotMatch(page, /Is this page useful\?/);
 });
