@@ -3,7 +3,9 @@
  * their own entries (dist/elements/<tag>.js) instead.
  */
 export { AccordionGroupElement, define as defineAccordionGroup } from './accordion-group';
+export { AnnouncementBannerElement, define as defineAnnouncementBanner } from './announcement-banner';
 export { DataTableElement, define as defineDataTable } from './data-table';
 export { FeedbackWidgetElement, define as defineFeedbackWidget } from './feedback-widget';
 export { JumpToTopElement, define as defineJumpToTop } from './jump-to-top';
+export { SharePanelElement, define as defineSharePanel } from './share-panel';
 export { VideoThumbnailElement, define as defineVideoThumbnail } from './video-thumbnail';

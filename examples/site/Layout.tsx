@@ -3,6 +3,7 @@ import type { Child } from 'hono/jsx';
 import { navigation } from './navigation';
 import { site } from './site';
 import { usePageRequest } from './request-context';
+import { shouldShowAnnouncement } from '../../src/core/announcement';
 
 export interface LayoutProps {
   title: string;
@@ -112,7 +113,9 @@ export function Layout({ title, elements = [], path, bodyClass, aside, children 
   );
 }
 
+/** The site-wide announcement; not sent at all to a visitor who closed it, so nothing shifts when scripts run. */
 function SiteAnnouncement() {
+  if (!shouldShowAnnouncement(usePageRequest().dismissedAnnouncement, site.announcement.timestamp)) return null;
   return (
     <announcement-banner data-timestamp={site.announcement.timestamp} data-expires={site.announcement.expires}>
       <div class="page-width">

@@ -1,5 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { ANNOUNCEMENT_COOKIE_NAME } from '../../src/core/constants';
 import type { JSX } from 'hono/jsx/jsx-runtime';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { securityHeaders } from '../../src/server/security-headers';
@@ -31,7 +33,7 @@ export function createSiteApp({ distRoot = 'dist' }: SiteOptions = {}) {
   app.route('/', feedbackRoutes());
 
   const render = (c: Context, element: JSX.Element, status: 200 | 404 = 200) => {
-    const request = { feedbackSent: c.req.query('feedback') === 'thanks' };
+    const request = { feedbackSent: c.req.query('feedback') === 'thanks', dismissedAnnouncement: getCookie(c, ANNOUNCEMENT_COOKIE_NAME) };
     return c.html(`<!doctype html>${String(<PageRequestContext.Provider value={request}>{element}</PageRequestContext.Provider>)}`, status);
   };
   app.get('/', (c) => render(c, <HomePage />));

@@ -4,7 +4,9 @@ import { createContext, useContext } from 'hono/jsx';
 export interface PageRequest {
   /** The visitor just sent feedback without JavaScript (the form redirected back here). */
   feedbackSent: boolean;
+  /** The timestamp of the announcement the visitor closed (the ANNOUNCEMENT_CLOSED cookie), if any. */
+  dismissedAnnouncement: string | undefined;
 }
 
-export const PageRequestContext = createContext<PageRequest>({ feedbackSent: false });
+export const PageRequestContext = createContext<PageRequest>({ feedbackSent: false, dismissedAnnouncement: undefined });
 export const usePageRequest = () => useContext(PageRequestContext);

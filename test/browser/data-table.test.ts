@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { TemplateResult } from 'lit';
 import { define } from '../../elements/data-table';
-import { capturingConsole, nextFrame, upgraded } from './helpers';
+import { capturingConsole, nextFrame, upgraded, loadStyles } from './helpers';
 
 const STYLES = ['/src/styles/theme.css', '/src/components/data-table/styles.css'];
 
@@ -52,22 +52,8 @@ const scroller = (el: Element) => el.querySelector<HTMLElement>('.data-table__sc
 const isRegion = (el: Element) => scroller(el)?.getAttribute('role') === 'region';
 const dataTable = (box: Element) => box.querySelector<HTMLElement>('data-table')!;
 
-async function withStyles(hrefs: string[]) {
-  await Promise.all(
-    hrefs.map(
-      (href) =>
-        new Promise<void>((resolve, reject) => {
-          const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
-          link.addEventListener('load', () => resolve());
-          link.addEventListener('error', () => reject(new Error(`${href} did not load`)));
-          document.head.append(link);
-        }),
-    ),
-  );
-}
-
 describe('<data-table>', () => {
-  before(() => withStyles(STYLES));
+  before(() => loadStyles('data-table'));
 
   it('makes a table that overflows a keyboard-focusable region named by its caption', async () => {
     const box = await fixture<HTMLElement>(inBox(320, feesTable()));

@@ -1,21 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../elements/feedback-widget';
-import { capturingConsole, nextFrame, upgraded } from './helpers';
-
-/** The element's stylesheet (and the theme), as a site loads them: floating needs the CSS. */
-async function loadStyles() {
-  for (const href of ['/src/styles/theme.css', '/src/components/feedback/styles.css']) {
-    if (document.querySelector(`link[href="${href}"]`)) continue;
-    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
-    const loaded = new Promise((resolve, reject) => {
-      link.addEventListener('load', resolve);
-      link.addEventListener('error', reject);
-    });
-    document.head.append(link);
-    await loaded;
-  }
-}
+import { capturingConsole, nextFrame, upgraded, loadStyles } from './helpers';
 
 const form = html`
   <form action="/feedback" method="post">
@@ -78,7 +64,7 @@ const originalFetch = window.fetch;
 
 describe('<feedback-widget>', () => {
   before(async () => {
-    await loadStyles();
+    await loadStyles('feedback');
     await setViewport({ width: 800, height: 600 });
   });
   afterEach(() => {

@@ -23,3 +23,23 @@ export async function capturingConsole(kind: 'warn' | 'error', run: () => Promis
   }
   return messages;
 }
+
+/**
+ * Loads the theme and a component's stylesheet, as a site does, so visibility, layout and axe's colour checks
+ * see what visitors see. Each sheet is added once per test page.
+ */
+export async function loadStyles(component: string): Promise<void> {
+  const hrefs = ['/src/styles/theme.css', `/src/components/${component}/styles.css`];
+  await Promise.all(
+    hrefs.map((href) => {
+      if (document.querySelector(`link[href="${href}"]`)) return undefined;
+      const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+      const loaded = new Promise<void>((resolve, reject) => {
+        link.addEventListener('load', () => resolve());
+        link.addEventListener('error', () => reject(new Error(`${href} did not load`)));
+      });
+      document.head.append(link);
+      return loaded;
+    }),
+  );
+}

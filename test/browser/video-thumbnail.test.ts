@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { define } from '../../elements/video-thumbnail';
-import { capturingConsole, upgraded } from './helpers';
+import { capturingConsole, upgraded, loadStyles } from './helpers';
 
 const FAKE_API = new URL('./fixtures/fake-youtube-api.js', import.meta.url).href;
 const SILENT_API = new URL('./fixtures/silent-youtube-api.js', import.meta.url).href;
@@ -31,22 +31,8 @@ const thumbnail = (src: string) => html`
   </video-thumbnail>
 `;
 
-async function withStyles(hrefs: string[]) {
-  await Promise.all(
-    hrefs.map(
-      (href) =>
-        new Promise<void>((resolve, reject) => {
-          const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
-          link.addEventListener('load', () => resolve());
-          link.addEventListener('error', () => reject(new Error(`${href} did not load`)));
-          document.head.append(link);
-        }),
-    ),
-  );
-}
-
 describe('<video-thumbnail>', () => {
-  before(() => withStyles(['/src/styles/theme.css', '/src/components/video-thumbnail/styles.css']));
+  before(() => loadStyles('video-thumbnail'));
 
   beforeEach(() => {
     const page = window as unknown as Record<string, unknown>;

@@ -76,3 +76,10 @@ test('feedback sent without JavaScript comes back to the page with thanks', asyn
   assert.match(page, /Thank you for your feedback\./);
   assert.doesNotMatch(page, /Is this page useful\?/);
 });
+
+test('a visitor who closed the announcement is not sent it again; a new announcement is sent', async () => {
+  const closed = await (await app.request('/', { headers: { cookie: 'ANNOUNCEMENT_CLOSED=2026-11-18T09:00:00Z' } })).text();
+  assert.doesNotMatch(closed, /<announcement-banner/);
+  const older = await (await app.request('/', { headers: { cookie: 'ANNOUNCEMENT_CLOSED=2026-01-01T09:00:00Z' } })).text();
+  assert.match(older, /<announcement-banner data-timestamp="2026-11-18T09:00:00Z"/);
+});
