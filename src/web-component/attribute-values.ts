@@ -15,7 +15,7 @@ type ValueOf<T extends AttributeType> = T extends 'string'
       : unknown;
 
 /** The props a component receives for an attribute schema. */
-export type PropsOf<S extends AttributeSchema> = { [K in keyof S]: ValueOf<S[K]> };
+export type PropsOf<S extends AttributeSchema> = { -readonly [K in keyof S]: ValueOf<S[K]> };
 
 /** Raw values as stored on the element: attribute text, or any value for a JSON property set from script. */
 export type RawValues = Record<string, unknown>;

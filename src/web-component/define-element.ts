@@ -27,6 +27,7 @@ interface R2wcInternals {
   [PROPS]: RawValues;
   [RENDER](): void;
   connectedCallback(): void;
+  disconnectedCallback(): void;
 }
 
 /**
@@ -63,6 +64,8 @@ export function createCustomElement<S extends AttributeSchema>(
   class KitElement extends Base {
     static readonly elementName = elementName;
     #serverNodes: readonly Node[] | undefined;
+    /** Disconnected, with React still mounted until the microtask decides whether it was a move. */
+    #unmountPending = false;
 
     constructor() {
       super();
@@ -72,10 +75,27 @@ export function createCustomElement<S extends AttributeSchema>(
     }
 
     connectedCallback() {
-      // Read the server-rendered children once; a move remounts React but must not lose them.
+      // Read the server-rendered children once: a later remount (removed, then added again) must not lose them.
       this.#serverNodes ??= Array.from(this.childNodes);
       this[PROPS].serverNodes = this.#serverNodes;
+      if (this.#unmountPending) {
+        // Moved (disconnected and connected again in one task): React stays mounted, state and all.
+        this.#unmountPending = false;
+        return;
+      }
       super.connectedCallback();
+    }
+
+    disconnectedCallback() {
+      // Unmount later, never synchronously: a move often happens inside another element's React commit
+      // (an outer element clearing its container, or Adopt moving its children), and unmounting a root
+      // while React renders leaves two roots fighting over this element's children.
+      this.#unmountPending = true;
+      queueMicrotask(() => {
+        if (!this.#unmountPending) return;
+        this.#unmountPending = false;
+        super.disconnectedCallback();
+      });
     }
 
     attributeChangedCallback(attribute: string, _old: string | null, value: string | null) {
