@@ -298,3 +298,29 @@ describe('<data-table>', () => {
     expect(el.scrollLeft).to.equal(100);
   });
 });
+
+describe('<data-table> with no-JavaScript region attributes from the server', () => {
+  it('takes them off the host on upgrade, so there is one tab stop and one region', async () => {
+    const box = await fixture<HTMLElement>(html`
+      <div style="width: 200px">
+        <data-table tabindex="0" role="region" aria-labelledby="nojs-caption">
+          <table>
+            <caption id="nojs-caption">
+              Wide fees
+            </caption>
+            <tr>
+              <td style="min-width: 600px">Wider than its box</td>
+            </tr>
+          </table>
+        </data-table>
+      </div>
+    `);
+    const el = box.querySelector<HTMLElement>('data-table')!;
+    await waitUntil(() => el.querySelector('.data-table__scroller')?.getAttribute('role') === 'region', 'the inner region was not built');
+    expect(el.hasAttribute('tabindex')).to.be.false;
+    expect(el.hasAttribute('role')).to.be.false;
+    expect(el.hasAttribute('aria-labelledby')).to.be.false;
+    expect(box.querySelectorAll('[tabindex="0"]')).to.have.length(1);
+    expect(box.querySelectorAll('[role="region"]')).to.have.length(1);
+  });
+});

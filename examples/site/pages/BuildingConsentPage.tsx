@@ -79,9 +79,9 @@ export function BuildingConsentPage() {
 
         <h2>What it costs</h2>
         <p>The fee depends on the value of the work. You pay a deposit when you apply and the balance when we issue the consent.</p>
-        <data-table>
+        <data-table tabindex="0" role="region" aria-labelledby="fees-caption">
           <table class="table">
-            <caption>Building consent fees from 1 July 2026</caption>
+            <caption id="fees-caption">Building consent fees from 1 July 2026</caption>
             <thead>
               <tr>
                 <th scope="col">Value of work</th>

@@ -25,6 +25,9 @@ declare module '../../web-component/events' {
 
 type DataTableProps = PropsOf<typeof dataTableAttributes> & ElementProps;
 
+/** What a server may put on the host to make it the scroll region without JavaScript. */
+const NO_SCRIPT_REGION_ATTRIBUTES = ['tabindex', 'role', 'aria-label', 'aria-labelledby'];
+
 const hasContent = (nodes: readonly Node[]) => nodes.some((node) => node.nodeType !== Node.TEXT_NODE || node.textContent?.trim());
 
 export function DataTable({ host, serverNodes, i18n, label }: DataTableProps) {
@@ -41,6 +44,19 @@ export function DataTable({ host, serverNodes, i18n, label }: DataTableProps) {
   useLayoutEffect(() => {
     if (caption && !caption.id) caption.setAttribute('id', captionId);
   }, [caption, captionId]);
+
+  // Before it upgrades, the host itself may be the keyboard-scrollable region (tabindex, role and name from
+  // the server, for visitors without JavaScript). Once upgraded, the inner scroller takes that job, only when
+  // the table overflows, so the host gives it up: one tab stop, one region.
+  useLayoutEffect(() => {
+    const fallback = NO_SCRIPT_REGION_ATTRIBUTES.map((name) => [name, host.getAttribute(name)] as const).filter(
+      ([, value]) => value !== null,
+    );
+    for (const [name] of fallback) host.removeAttribute(name);
+    return () => {
+      for (const [name, value] of fallback) host.setAttribute(name, value as string);
+    };
+  }, [host]);
 
   useEffect(() => {
     if (content.length === 0) console.warn('<data-table>: no table found. Put a <table> (with a <caption>) inside the element.');
