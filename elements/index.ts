@@ -6,6 +6,8 @@ export { AccordionGroupElement, define as defineAccordionGroup } from './accordi
 export { AnnouncementBannerElement, define as defineAnnouncementBanner } from './announcement-banner';
 export { DataTableElement, define as defineDataTable } from './data-table';
 export { FeedbackWidgetElement, define as defineFeedbackWidget } from './feedback-widget';
+export { JumpLinksElement, define as defineJumpLinks } from './jump-links';
 export { JumpToTopElement, define as defineJumpToTop } from './jump-to-top';
 export { SharePanelElement, define as defineSharePanel } from './share-panel';
+export { SubsiteThemeElement, define as defineSubsiteTheme } from './subsite-theme';
 export { VideoThumbnailElement, define as defineVideoThumbnail } from './video-thumbnail';

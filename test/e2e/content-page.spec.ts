@@ -24,7 +24,14 @@ test('jump links list the page sections and move focus to the one chosen', async
   await openContentPage(page);
   const nav = page.getByRole('navigation', { name: 'On this page' });
   const links = nav.getByRole('link');
-  await expect(links).toHaveText(['When you need a building consent', 'What it costs', 'Documents you need', 'How to apply', 'After you apply', 'Get help']);
+  await expect(links).toHaveText([
+    'When you need a building consent',
+    'What it costs',
+    'Documents you need',
+    'How to apply',
+    'After you apply',
+    'Get help',
+  ]);
   await nav.getByRole('link', { name: 'What it costs' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name: 'What it costs' })).toBeFocused();
