@@ -12,6 +12,8 @@ export interface LayoutProps {
   /** The current path, marked in the navigation. */
   path: string;
   bodyClass?: string;
+  /** Content spans the page width (landing pages of cards); prose pages keep a readable line length. */
+  wide?: boolean;
   /** Left column beside the content (e.g. jump links). */
   aside?: Child;
   children?: Child;
@@ -20,7 +22,7 @@ export interface LayoutProps {
 /** Elements on every page of the site. */
 const SITE_WIDE_ELEMENTS = ['announcement-banner', 'feedback-widget', 'jump-to-top'];
 
-export function Layout({ title, elements = [], path, bodyClass, aside, children }: LayoutProps) {
+export function Layout({ title, elements = [], path, bodyClass, wide = false, aside, children }: LayoutProps) {
   const scripts = [...new Set([...SITE_WIDE_ELEMENTS, ...elements])];
   return (
     <html lang="en-NZ">
@@ -28,6 +30,7 @@ export function Layout({ title, elements = [], path, bodyClass, aside, children 
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} | ${site.name}`}</title>
+        <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/site.css" />
         <link rel="stylesheet" href="/dist/civic-elements.css" />
         {scripts.map((tag) => (
@@ -93,7 +96,7 @@ export function Layout({ title, elements = [], path, bodyClass, aside, children 
               {aside}
             </aside>
           )}
-          <main class="page__main" id="main-content" tabindex={-1}>
+          <main class={`page__main${wide ? ' page__main--wide' : ''}`} id="main-content" tabindex={-1}>
             {children}
             <div class="page-end">
               <feedback-widget>
@@ -117,15 +120,17 @@ export function Layout({ title, elements = [], path, bodyClass, aside, children 
 function SiteAnnouncement() {
   if (!shouldShowAnnouncement(usePageRequest().dismissedAnnouncement, site.announcement.timestamp)) return null;
   return (
-    <announcement-banner data-timestamp={site.announcement.timestamp} data-expires={site.announcement.expires}>
+    <div class="site-announcement">
       <div class="page-width">
-        <h2 class="announcement__title">Holiday collection changes</h2>
-        <p>
-          Rubbish and recycling will be collected one day later than usual in the weeks of Christmas and New Year.{' '}
-          <a href="/services/rubbish-and-recycling/collection-days">Check your collection day</a>.
-        </p>
+        <announcement-banner data-timestamp={site.announcement.timestamp} data-expires={site.announcement.expires}>
+          <h2 class="announcement__title">Holiday collection changes</h2>
+          <p>
+            Rubbish and recycling will be collected one day later than usual in the weeks of Christmas and New Year.{' '}
+            <a href="/services/rubbish-and-recycling/collection-days">Check your collection day</a>.
+          </p>
+        </announcement-banner>
       </div>
-    </announcement-banner>
+    </div>
   );
 }
 

@@ -29,6 +29,8 @@ export function createSiteApp({ distRoot = 'dist' }: SiteOptions = {}) {
 
   app.use('/dist/*', serveStatic({ root: distRoot, rewriteRequestPath: (path) => path.replace(/^\/dist/, '') }));
   app.use('/assets/*', serveStatic({ root: 'examples' }));
+  // Browsers ask for /favicon.ico whatever the page says.
+  app.get('/favicon.ico', (c) => c.redirect('/assets/favicon.svg', 301));
 
   app.route('/', feedbackRoutes());
 

@@ -5,7 +5,7 @@ import { site } from '../site';
 
 export function HomePage() {
   return (
-    <Layout title="Home" path="/">
+    <Layout title="Home" path="/" wide>
       <section class="hero">
         <h1>Welcome to {site.name}</h1>
         <p class="lead">Find services, pay your rates, check collection days and tell us what you think.</p>

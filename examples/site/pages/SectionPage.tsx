@@ -5,7 +5,7 @@ import type { NavItem } from '../navigation';
 /** A section landing page: the CMS lists the section's topics. */
 export function SectionPage({ section }: { section: NavItem }) {
   return (
-    <Layout title={section.title} path={section.href}>
+    <Layout title={section.title} path={section.href} wide>
       <nav class="breadcrumbs" aria-label="Breadcrumb">
         <ol>
           <li>
