@@ -31,7 +31,8 @@ function stylesheet() {
     async generateBundle() {
       for (const file of files) this.addWatchFile(file);
       const source = files.map((file) => `/* ${file} */\n${readFileSync(file, 'utf8')}`).join('\n');
-      const { code } = await transform(source, { loader: 'css', minify: true });
+      // Nesting and other modern syntax are lowered for the browsers the kit supports.
+      const { code } = await transform(source, { loader: 'css', minify: true, target: ['chrome109', 'firefox115', 'safari15.6'] });
       this.emitFile({ type: 'asset', fileName: 'civic-elements.css', source: code });
     },
   };

@@ -139,7 +139,7 @@ function SiteFooter() {
     <footer class="site-footer">
       <div class="page-width site-footer__inner">
         <nav aria-label="Footer">
-          <h2 class="visually-hidden">Support links</h2>
+          <h2 class="civic-visually-hidden">Support links</h2>
           <ul class="site-footer__links">
             <li>
               <a href="/contact">Contact us</a>

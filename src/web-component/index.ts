@@ -4,3 +4,4 @@ export { dispatch, type CivicEventDetails } from './events';
 export { Adopt } from './Adopt';
 export { useMessages } from './use-messages';
 export { useServerContent } from './use-server-content';
+export { hasContent } from './server-nodes';

@@ -187,7 +187,7 @@ describe('<share-panel>', () => {
       expect(facebook.target).to.equal('_blank');
       expect(facebook.rel).to.equal('noopener noreferrer');
       expect(linkText(facebook)).to.equal('Facebook (opens in new tab)');
-      const note = facebook.querySelector('.share-panel__visually-hidden')!;
+      const note = facebook.querySelector('.share-panel__new-tab')!;
       expect(note.getBoundingClientRect().width).to.be.at.most(1);
       expect(email.hasAttribute('target'), 'mailto opens the mail app, not a tab').to.be.false;
       expect(linkText(email)).to.equal('Email');
@@ -300,7 +300,7 @@ describe('<share-panel>', () => {
       await waitUntil(() => rendered(el) && linksOf(el).length === 5);
       expect(el.querySelectorAll('a').length).to.equal(5);
       for (const link of linksOf(el)) expect(link.querySelectorAll('svg').length, link.textContent!).to.equal(1);
-      expect(el.querySelectorAll('.share-panel__visually-hidden').length).to.equal(4);
+      expect(el.querySelectorAll('.share-panel__new-tab').length).to.equal(4);
       expect(el.querySelectorAll('.share-panel__toggle').length).to.equal(1);
     });
 

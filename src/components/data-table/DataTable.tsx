@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
-import { Adopt, dispatch, useMessages, useServerContent, type ElementProps, type PropsOf } from '../../web-component';
+import { Adopt, dispatch, hasContent, useMessages, useServerContent, type ElementProps, type PropsOf } from '../../web-component';
 
 import { parseDataTable } from './parse-data-table';
 import { useHorizontalOverflow } from './use-horizontal-overflow';
@@ -27,8 +27,6 @@ type DataTableProps = PropsOf<typeof dataTableAttributes> & ElementProps;
 
 /** What a server may put on the host to make it the scroll region without JavaScript. */
 const NO_SCRIPT_REGION_ATTRIBUTES = ['tabindex', 'role', 'aria-label', 'aria-labelledby'];
-
-const hasContent = (nodes: readonly Node[]) => nodes.some((node) => node.nodeType !== Node.TEXT_NODE || node.textContent?.trim());
 
 export function DataTable({ host, serverNodes, i18n, label }: DataTableProps) {
   const t = useMessages(dataTableMessages, i18n, 'data-table');
@@ -88,7 +86,7 @@ export function DataTable({ host, serverNodes, i18n, label }: DataTableProps) {
           <Adopt className="data-table__table" nodes={content} />
         </div>
         {overflowing && (
-          <span id={hintId} className="data-table__hint">
+          <span id={hintId} className="data-table__hint civic-visually-hidden">
             {t.scrollHint}
           </span>
         )}

@@ -127,7 +127,7 @@ export function SharePanel({ host, serverNodes, i18n, url, pageTitle }: SharePan
   // A repeated message is changed invisibly (a trailing no-break space) so screen readers announce it again.
   const status =
     copy.result === 'idle' ? '' : `${copy.result === 'copied' ? t.copied : t.copyFailed}${copy.attempt % 2 === 0 ? '\u00a0' : ''}`;
-  const newTabNote = <span className="share-panel__visually-hidden"> {t.newTab}</span>;
+  const newTabNote = <span className="share-panel__new-tab civic-visually-hidden"> {t.newTab}</span>;
 
   return (
     <div className="share-panel" data-open={open ? '' : undefined}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { format } from '../../core/i18n';
 import { DEFAULT_IFRAME_API_SRC, IFRAME_API_TIMEOUT_MS } from '../../core/video-url';
-import { Adopt, dispatch, useMessages, useServerContent, type ElementProps, type PropsOf } from '../../web-component';
+import { Adopt, dispatch, hasContent, useMessages, useServerContent, type ElementProps, type PropsOf } from '../../web-component';
 
 import { parseThumbnail } from './parse-thumbnail';
 import { VideoPlayer } from './VideoPlayer';
@@ -33,8 +33,6 @@ declare module '../../web-component/events' {
 }
 
 type VideoThumbnailProps = PropsOf<typeof videoThumbnailAttributes> & ElementProps;
-
-const hasContent = (nodes: readonly Node[]) => nodes.some((node) => node.nodeType !== Node.TEXT_NODE || node.textContent?.trim());
 
 export function VideoThumbnail({ host, serverNodes, i18n, apiSrc, apiTimeout }: VideoThumbnailProps) {
   const t = useMessages(videoThumbnailMessages, i18n, 'video-thumbnail');
