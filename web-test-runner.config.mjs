@@ -94,7 +94,9 @@ function totalsReporter() {
 export default {
   files: ['test/browser/**/*.test.{ts,tsx}'],
   nodeResolve: { browser: true },
-  concurrency: 2,
+  // One test page at a time: a page in a background tab gets throttled frames and timers, which scroll and
+  // animation tests would feel.
+  concurrency: 1,
   testFramework: { config: { timeout: 5000 } },
   testsFinishTimeout: 180000,
   plugins: [

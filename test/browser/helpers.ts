@@ -11,13 +11,23 @@ export async function upgraded<T extends HTMLElement>(template: TemplateResult, 
 /** The next animation frame: React has committed and the browser has laid out. */
 export const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
-/** Records the console messages of a kind while a callback runs. */
+/**
+ * React has run the effects of what it last committed: they run after paint, in a task of their own, so one
+ * frame and one task later they are done.
+ */
+export async function effectsSettled(): Promise<void> {
+  await nextFrame();
+  await new Promise<void>((resolve) => setTimeout(resolve));
+}
+
+/** Records the console messages of a kind while a callback runs, and until React's effects have settled. */
 export async function capturingConsole(kind: 'warn' | 'error', run: () => Promise<void> | void): Promise<string[]> {
   const messages: string[] = [];
   const original = console[kind];
   console[kind] = (...args: unknown[]) => void messages.push(args.map(String).join(' '));
   try {
     await run();
+    await effectsSettled();
   } finally {
     console[kind] = original;
   }
