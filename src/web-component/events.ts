@@ -15,6 +15,11 @@ export type CivicEvents = { [K in keyof CivicEventDetails]: CustomEvent<CivicEve
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds the kit's events to every element
   interface HTMLElementEventMap extends CivicEvents {}
+  // The events bubble and are composed: a page may listen on document or window.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds the kit's events to document
+  interface DocumentEventMap extends CivicEvents {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds the kit's events to window
+  interface WindowEventMap extends CivicEvents {}
 }
 
 /**
