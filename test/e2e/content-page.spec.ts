@@ -105,3 +105,20 @@ test('the subsite colours theme the content inside it', async ({ page }) => {
   const colour = await page.locator('.subsite-label').evaluate((el) => getComputedStyle(el).color);
   expect(colour).toBe('rgb(0, 112, 60)');
 });
+
+test('without JavaScript the whole content page reads: every section, the table, the video link, the share links', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(PATH);
+  await expect(page.getByText('The materials and products you will use')).toBeVisible();
+  await expect(page.getByText('A copy issued in the last three months')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Building consent fees from 1 July 2026' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /how to apply for a building consent online/ })).toHaveAttribute(
+    'href',
+    'https://www.youtube.com/watch?v=M7lc1UVf-VE',
+  );
+  await expect(page.getByRole('link', { name: 'LinkedIn' })).toBeVisible();
+  await expect(page.getByText('Holiday collection changes')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Is this page useful?' })).toBeVisible();
+  await context.close();
+});
