@@ -1,6 +1,6 @@
 // Builds dist/: one entry that registers every element (civic-elements.js), one entry per element
 // (elements/<tag>.js), shared chunks (React once per page) and the default stylesheet.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import replace from '@rollup/plugin-replace';
@@ -38,6 +38,16 @@ function stylesheet() {
   };
 }
 
+/** Starts every build from an empty dist/, so no chunk of an earlier build is served or measured. */
+function cleanDist() {
+  return {
+    name: 'clean-dist',
+    buildStart() {
+      rmSync('dist', { recursive: true, force: true });
+    },
+  };
+}
+
 export default {
   input: {
     'civic-elements': 'elements/index.ts',
@@ -49,13 +59,17 @@ export default {
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     sourcemap: true,
+    // Two shared chunks: React (with r2wc), and the kit's own element layer with the modules every element
+    // uses. Code only one element uses stays in that element's entry.
     manualChunks(id) {
       if (/node_modules\/(react|react-dom|scheduler|@r2wc)\//.test(id)) return 'react';
+      if (/\/src\/(web-component\/|core\/(constants|i18n)\.ts$)/.test(id)) return 'kit';
       return undefined;
     },
   },
   preserveEntrySignatures: 'exports-only',
   plugins: [
+    cleanDist(),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
     commonjs(),
