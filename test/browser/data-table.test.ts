@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { TemplateResult } from 'lit';
 import { define } from '../../elements/data-table';
-import { capturingConsole, nextFrame, upgraded, loadStyles } from './helpers';
+import { capturingConsole, nextFrame, upgraded, loadStyles, expectFocused } from './helpers';
 
 const STYLES = ['/src/styles/theme.css', '/src/components/data-table/styles.css'];
 
@@ -110,7 +110,7 @@ describe('<data-table>', () => {
     expect(frame.hasAttribute('data-more-start')).to.be.false;
     box.querySelector<HTMLButtonElement>('#before')!.focus();
     await sendKeys({ press: 'Tab' });
-    expect(document.activeElement).to.equal(region);
+    expectFocused(region);
     // The kit's yellow ring, without the yellow fill other controls get (it would hide the table).
     const ring = getComputedStyle(region);
     expect([ring.outlineStyle, ring.outlineColor, ring.outlineWidth]).to.deep.equal(['solid', 'rgb(255, 221, 0)', '3px']);

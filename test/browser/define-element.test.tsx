@@ -101,7 +101,7 @@ describe('createCustomElement', () => {
     const el = wrapper.querySelector('probe-element')!;
     const link = el.querySelector('a')!;
     await rendered(el);
-    expect(el.querySelector('.probe__server a')).to.equal(link);
+    expect(el.querySelector('.probe__server a') === link).to.be.true;
     el.querySelector('button')!.click();
     await waitUntil(() => el.querySelector('button')!.textContent === 'Clicked 1');
     const elsewhere = document.createElement('section');

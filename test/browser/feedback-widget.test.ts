@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../elements/feedback-widget';
-import { capturingConsole, nextFrame, upgraded, loadStyles } from './helpers';
+import { capturingConsole, nextFrame, upgraded, loadStyles, expectFocused } from './helpers';
 
 const form = html`
   <form action="/feedback" method="post">
@@ -112,7 +112,7 @@ describe('<feedback-widget>', () => {
     // The host stays in the flow as a placeholder of the same size.
     expect(host.getBoundingClientRect().height).to.equal(heightBefore);
     yes(host).focus();
-    expect(document.activeElement).to.equal(yes(host));
+    expectFocused(yes(host));
   });
 
   it('rises into view, except when the visitor prefers reduced motion', async () => {
@@ -213,7 +213,7 @@ describe('<feedback-widget>', () => {
     expect(new Headers(calls[0].init.headers).get('Accept')).to.equal('application/json');
     expect(String(calls[0].init.body)).to.equal('page=%2Fguidance%2Fbuilding-consent&useful=yes');
     expect(events).to.deep.equal([{ useful: 'yes', page: '/guidance/building-consent' }]);
-    expect(document.activeElement).to.equal(message(host));
+    expectFocused(message(host));
     expect(host.querySelector<HTMLElement>('.feedback-widget__question')!.hidden).to.be.true;
     expect(location.href).not.to.contain('feedback=');
   });
@@ -228,7 +228,7 @@ describe('<feedback-widget>', () => {
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => message(host).textContent === 'Sorry, we could not send your feedback. Please try again.');
     expect(host.querySelector<HTMLElement>('.feedback-widget__question')!.hidden).to.be.false;
-    expect(document.activeElement).to.equal(host.querySelector('button[value="no"]'));
+    expectFocused(host.querySelector('button[value="no"]'));
     expect(String(calls[0].init.body)).to.contain('useful=no');
 
     status = 200;
@@ -254,7 +254,7 @@ describe('<feedback-widget>', () => {
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => calls.length === 1);
     expect(yes(host).disabled).to.be.false;
-    expect(document.activeElement).to.equal(yes(host));
+    expectFocused(yes(host));
     await sendKeys({ press: 'Enter' });
     await nextFrame();
     expect(calls).to.have.length(1);

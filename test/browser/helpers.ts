@@ -1,4 +1,4 @@
-import { fixture, waitUntil } from '@open-wc/testing';
+import { expect, fixture, waitUntil } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
 
 /** Renders markup, waits for the element to upgrade and render, and returns it. */
@@ -52,4 +52,16 @@ export async function loadStyles(component: string): Promise<void> {
       return loaded;
     }),
   );
+}
+
+const describeNode = (node: Element | null) =>
+  node ? `<${node.localName}${node.id ? `#${node.id}` : ''}> "${(node.textContent ?? '').trim().slice(0, 30)}"` : 'nothing';
+
+/**
+ * Asserts that focus is on an element. Compared as a boolean on purpose: a failing chai comparison of two DOM
+ * nodes makes web-test-runner hang instead of reporting.
+ */
+export function expectFocused(element: Element | null | undefined): void {
+  const active = document.activeElement;
+  expect(active === element && element !== null, `focus is on ${describeNode(active)}, not on ${describeNode(element ?? null)}`).to.be.true;
 }

@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/jump-links';
 import '../../elements/accordion-group';
-import { capturingConsole, upgraded } from './helpers';
+import { capturingConsole, upgraded, expectFocused } from './helpers';
 
 const linksOf = (root: Element) => Array.from(root.querySelectorAll<HTMLAnchorElement>('jump-links .jump-links__link'));
 const hrefs = (root: Element) => linksOf(root).map((a) => a.getAttribute('href'));
@@ -157,7 +157,7 @@ describe('<jump-links>', () => {
     const historyLength = history.length;
     linksOf(root)[1].click();
     const heading = document.getElementById('how-to-apply')!;
-    expect(document.activeElement).to.equal(heading);
+    expectFocused(heading);
     expect(heading.getAttribute('tabindex')).to.equal('-1');
     expect(location.hash).to.equal('#how-to-apply');
     expect(history.length).to.equal(historyLength + 1);
@@ -318,7 +318,7 @@ describe('<jump-links>', () => {
       'the heading was not the accordion heading',
     );
     link.click();
-    expect(document.activeElement).to.equal(root.querySelector('accordion-group h2'));
+    expectFocused(root.querySelector('accordion-group h2'));
     await sendKeys({ press: 'Tab' });
     expect(document.activeElement!.classList.contains('accordion__button')).to.be.true;
   });

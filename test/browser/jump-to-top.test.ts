@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../elements/jump-to-top';
 import { JUMP_TO_TOP_INTERVAL_MS, JUMP_TO_TOP_STEP_PX } from '../../src/core/constants';
-import { capturingConsole, upgraded } from './helpers';
+import { capturingConsole, upgraded, expectFocused } from './helpers';
 
 /** A long page: skip links in #top, 3000 px of content, the control at the end. */
 const longPage = (control = html`<jump-to-top><a href="#top">Back to top</a></jump-to-top>`) => html`
@@ -69,7 +69,7 @@ describe('<jump-to-top>', () => {
     recording.done();
 
     expect(window.scrollY).to.equal(0);
-    expect(document.activeElement).to.equal(skipLink(root));
+    expectFocused(skipLink(root));
     expect(location.href).to.equal(startUrl);
     expect(host.hasAttribute('data-scrolling')).to.be.false;
     // Stepwise: several stops on the way, each a whole number of steps from the start, never jumping back.
@@ -88,7 +88,7 @@ describe('<jump-to-top>', () => {
     await sendKeys({ press: 'Enter' });
     await done;
     expect(window.scrollY).to.equal(0);
-    expect(document.activeElement).to.equal(skipLink(root));
+    expectFocused(skipLink(root));
     expect(location.hash).to.equal(new URL(startUrl).hash);
   });
 
@@ -101,7 +101,7 @@ describe('<jump-to-top>', () => {
     link.click();
     // Synchronously: no timer involved.
     expect(window.scrollY).to.equal(0);
-    expect(document.activeElement).to.equal(skipLink(root));
+    expectFocused(skipLink(root));
     await done;
     await waitUntil(() => recording.positions.length > 0);
     recording.done();
@@ -155,7 +155,7 @@ describe('<jump-to-top>', () => {
     const done = oneEvent(host, 'jump-to-top-done');
     link.click();
     await done;
-    expect(document.activeElement).to.equal(title);
+    expectFocused(title);
     expect(title.getAttribute('tabindex')).to.equal('-1');
   });
 

@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { define } from '../../elements/video-thumbnail';
-import { capturingConsole, upgraded, loadStyles } from './helpers';
+import { capturingConsole, upgraded, loadStyles, expectFocused } from './helpers';
 
 const FAKE_API = new URL('./fixtures/fake-youtube-api.js', import.meta.url).href;
 const SILENT_API = new URL('./fixtures/silent-youtube-api.js', import.meta.url).href;
@@ -167,7 +167,7 @@ describe('<video-thumbnail>', () => {
       await waitUntil(() => el.querySelector('iframe'), 'no fallback frame after the timeout', { timeout: 3000 });
     });
     expect(el.querySelector('iframe')!.getAttribute('src')).to.equal('https://www.youtube-nocookie.com/embed/M7lc1UVf-VE?autoplay=1');
-    expect(document.activeElement).to.equal(el.querySelector('iframe'));
+    expectFocused(el.querySelector('iframe'));
   });
 
   it('plays from the keyboard with Enter and with Space', async () => {
