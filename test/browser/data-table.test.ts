@@ -51,6 +51,8 @@ const inBox = (width: number, content: TemplateResult) => html`
 const scroller = (el: Element) => el.querySelector<HTMLElement>('.data-table__scroller');
 const isRegion = (el: Element) => scroller(el)?.getAttribute('role') === 'region';
 const dataTable = (box: Element) => box.querySelector<HTMLElement>('data-table')!;
+/** A <data-table> in a box too narrow for a table of `rows`. */
+const narrowDataTable = async (content: TemplateResult) => dataTable(await fixture(inBox(320, content)));
 
 describe('<data-table>', () => {
   before(() => loadStyles('data-table'));
@@ -152,53 +154,38 @@ describe('<data-table>', () => {
   });
 
   it('is named by its label attribute when the table has no caption, else by the default', async () => {
-    const labelled = dataTable(
-      await fixture(
-        inBox(
-          320,
-          html`<data-table label="Building consent fees"
-            ><table>
-              ${rows}
-            </table></data-table
-          >`,
-        ),
-      ),
+    const labelled = await narrowDataTable(
+      html`<data-table label="Building consent fees"
+        ><table>
+          ${rows}
+        </table></data-table
+      >`,
     );
     await waitUntil(() => isRegion(labelled));
     expect(scroller(labelled)!.getAttribute('aria-label')).to.equal('Building consent fees');
     expect(scroller(labelled)!.hasAttribute('aria-labelledby')).to.be.false;
 
-    const unlabelled = dataTable(
-      await fixture(
-        inBox(
-          320,
-          html`<data-table
-            ><table>
-              ${rows}
-            </table></data-table
-          >`,
-        ),
-      ),
+    const unlabelled = await narrowDataTable(
+      html`<data-table
+        ><table>
+          ${rows}
+        </table></data-table
+      >`,
     );
     await waitUntil(() => isRegion(unlabelled));
     expect(scroller(unlabelled)!.getAttribute('aria-label')).to.equal('Data table');
   });
 
   it('prefers the caption to the label attribute', async () => {
-    const el = dataTable(
-      await fixture(
-        inBox(
-          320,
-          html`<data-table label="Ignored"
-            ><table>
-              <caption>
-                Fees for 2026
-              </caption>
-              ${rows}
-            </table></data-table
-          >`,
-        ),
-      ),
+    const el = await narrowDataTable(
+      html`<data-table label="Ignored"
+        ><table>
+          <caption>
+            Fees for 2026
+          </caption>
+          ${rows}
+        </table></data-table
+      >`,
     );
     await waitUntil(() => isRegion(el));
     expect(scroller(el)!.getAttribute('aria-labelledby')).to.equal(el.querySelector('caption')!.id);
@@ -206,17 +193,12 @@ describe('<data-table>', () => {
   });
 
   it('takes its strings from the i18n attribute', async () => {
-    const el = dataTable(
-      await fixture(
-        inBox(
-          320,
-          html`<data-table i18n='{"label":"Tabl data","scrollHint":"Sgroliwch i weld mwy"}'
-            ><table>
-              ${rows}
-            </table></data-table
-          >`,
-        ),
-      ),
+    const el = await narrowDataTable(
+      html`<data-table i18n='{"label":"Tabl data","scrollHint":"Sgroliwch i weld mwy"}'
+        ><table>
+          ${rows}
+        </table></data-table
+      >`,
     );
     await waitUntil(() => isRegion(el));
     expect(scroller(el)!.getAttribute('aria-label')).to.equal('Tabl data');

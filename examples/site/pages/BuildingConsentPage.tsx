@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { Layout } from '../Layout';
+import { Breadcrumbs } from '../Breadcrumbs';
 
 const PATH = '/guidance/building-consent';
 
@@ -13,16 +14,7 @@ export function BuildingConsentPage() {
       aside={<jump-links content="#main-content"></jump-links>}
     >
       <subsite-theme colour="#00703c" secondary-colour="#005a30">
-        <nav class="breadcrumbs" aria-label="Breadcrumb">
-          <ol>
-            <li>
-              <a href="/">Home</a>
-            </li>
-            <li>
-              <a href="/services/building-and-planning">Building and planning</a>
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumbs trail={[{ title: 'Building and planning', href: '/services/building-and-planning' }]} />
         <p class="subsite-label">Building and planning</p>
         <h1>Apply for a building consent</h1>
         <p class="lead">

@@ -1,18 +1,13 @@
 /** @jsxImportSource hono/jsx */
 import { Layout } from '../Layout';
+import { Breadcrumbs } from '../Breadcrumbs';
 import type { NavItem } from '../navigation';
 
 /** A section landing page: the CMS lists the section's topics. */
 export function SectionPage({ section }: { section: NavItem }) {
   return (
     <Layout title={section.title} path={section.href} wide>
-      <nav class="breadcrumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <a href="/">Home</a>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[]} />
       <h1>{section.title}</h1>
       <p class="lead">{section.summary}</p>
       <ul class="card-list">
