@@ -1,7 +1,5 @@
 import { secureHeaders } from 'hono/secure-headers';
-
-/** The only origin video players may be framed from: the privacy-enhanced (no-cookie) host. */
-export const VIDEO_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
+import { PRIVACY_ENHANCED_HOST } from '../core/video-url';
 
 /**
  * Secure default headers for every response, with a strict Content-Security-Policy: scripts and styles only
@@ -20,7 +18,8 @@ export function securityHeaders() {
       baseUri: ["'self'"],
       formAction: ["'self'"],
       frameAncestors: ["'self'"],
-      frameSrc: [VIDEO_FRAME_ORIGIN],
+      // The only origin video players may be framed from: the privacy-enhanced (no-cookie) host.
+      frameSrc: [PRIVACY_ENHANCED_HOST],
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: 'strict-origin-when-cross-origin',
