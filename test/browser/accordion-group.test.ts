@@ -41,9 +41,9 @@ describe('<accordion-group>', () => {
     const el = await upgraded<HTMLElement>(markup, (e) => buttons(e).length === 3);
     const [fees, docs] = buttons(el);
     expect(fees.getAttribute('aria-expanded')).to.equal('false');
-    expect(panel(fees).hidden).to.be.true;
+    expect(panel(fees).hasAttribute('hidden')).to.be.true;
     expect(docs.getAttribute('aria-expanded')).to.equal('true');
-    expect(panel(docs).hidden).to.be.false;
+    expect(panel(docs).hasAttribute('hidden')).to.be.false;
   });
 
   it('toggles by click and announces the change with an accordion-toggle event', async () => {
@@ -53,10 +53,10 @@ describe('<accordion-group>', () => {
     const fees = buttons(el)[0];
     fees.click();
     await waitUntil(() => fees.getAttribute('aria-expanded') === 'true');
-    expect(panel(fees).hidden).to.be.false;
+    expect(panel(fees).hasAttribute('hidden')).to.be.false;
     fees.click();
     await waitUntil(() => fees.getAttribute('aria-expanded') === 'false');
-    expect(panel(fees).hidden).to.be.true;
+    expect(panel(fees).hasAttribute('hidden')).to.be.true;
     expect(events).to.deep.equal([
       { index: 0, open: true, heading: 'Fees' },
       { index: 0, open: false, heading: 'Fees' },
@@ -69,10 +69,10 @@ describe('<accordion-group>', () => {
     timing.focus();
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => timing.getAttribute('aria-expanded') === 'true');
-    expect(panel(timing).hidden).to.be.false;
+    expect(panel(timing).hasAttribute('hidden')).to.be.false;
     await sendKeys({ press: 'Space' });
     await waitUntil(() => timing.getAttribute('aria-expanded') === 'false');
-    expect(panel(timing).hidden).to.be.true;
+    expect(panel(timing).hasAttribute('hidden')).to.be.true;
   });
 
   it('labels each panel as a region by its button', async () => {
@@ -141,5 +141,22 @@ describe('<accordion-group>', () => {
       >`,
     );
     expect(el.querySelector('p')!.offsetHeight).to.be.greaterThan(0);
+  });
+});
+
+describe('<accordion-group> and find in page', () => {
+  it('keeps closed panels findable (hidden="until-found") and opens a section when the browser reveals a match', async () => {
+    const el = await upgraded<HTMLElement>(markup, (e) => buttons(e).length === 3);
+    const fees = buttons(el)[0];
+    const feesPanel = panel(fees);
+    expect(feesPanel.getAttribute('hidden')).to.equal('until-found');
+    expect(feesPanel.querySelector('p')!.checkVisibility()).to.be.false;
+    const events: boolean[] = [];
+    el.addEventListener('accordion-toggle', (e) => events.push(e.detail.open));
+    feesPanel.dispatchEvent(new Event('beforematch'));
+    await waitUntil(() => fees.getAttribute('aria-expanded') === 'true', 'the section did not open');
+    expect(feesPanel.hasAttribute('hidden')).to.be.false;
+    expect(feesPanel.querySelector('p')!.checkVisibility()).to.be.true;
+    expect(events).to.deep.equal([true]);
   });
 });

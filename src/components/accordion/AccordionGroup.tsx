@@ -1,4 +1,4 @@
-import { createElement, useEffect, useId, useState } from 'react';
+import { createElement, useEffect, useId, useLayoutEffect, useState } from 'react';
 import { Adopt, dispatch, useMessages, useServerContent, type ElementProps } from '../../web-component';
 import { parseSections, type AccordionSection } from './parse-sections';
 
@@ -42,9 +42,8 @@ export function AccordionGroup({ host, serverNodes, i18n }: ElementProps) {
     return () => window.removeEventListener('hashchange', openForHash);
   }, [sections]);
 
-  const toggle = (index: number) => {
-    const next = !open[index];
-    setOpen(open.map((value, i) => (i === index ? next : value)));
+  const setSection = (index: number, next: boolean) => {
+    setOpen((current) => current.map((value, i) => (i === index ? next : value)));
     dispatch(host, 'accordion-toggle', { index, open: next, heading: sections[index].title });
   };
   const allOpen = open.length > 0 && open.every(Boolean);
@@ -63,7 +62,8 @@ export function AccordionGroup({ host, serverNodes, i18n }: ElementProps) {
           id={`${baseId}-${index}`}
           open={open[index]}
           region={sections.length <= MAX_REGIONS}
-          onToggle={() => toggle(index)}
+          onToggle={() => setSection(index, !open[index])}
+          onReveal={() => setSection(index, true)}
         />
       ))}
       {strays.length > 0 && <Adopt nodes={strays} />}
@@ -77,11 +77,23 @@ interface SectionProps {
   open: boolean;
   region: boolean;
   onToggle: () => void;
+  /** The browser found text in the closed panel (find in page, a link to text) and is about to show it. */
+  onReveal: () => void;
 }
 
-function Section({ section, id, open, region, onToggle }: SectionProps) {
+function Section({ section, id, open, region, onToggle, onReveal }: SectionProps) {
   const buttonId = `${id}-button`;
   const panelId = `${id}-panel`;
+
+  // A closed panel stays findable: the browser's find in page can reveal it, and the section opens.
+  useLayoutEffect(() => {
+    const panel = document.getElementById(panelId);
+    if (!panel || open) return;
+    panel.setAttribute('hidden', 'until-found');
+    panel.addEventListener('beforematch', onReveal);
+    return () => panel.removeEventListener('beforematch', onReveal);
+  }, [open, panelId, onReveal]);
+
   const heading = createElement(
     section.heading.localName,
     { className: `accordion__heading ${section.heading.className}`.trim(), id: section.heading.id || undefined },
