@@ -1,5 +1,5 @@
-// Builds dist/: one entry that registers every element (civic-elements.js), one entry per element
-// (elements/<tag>.js), shared chunks (React once per page) and the default stylesheet.
+// Builds dist/: one entry that registers every element (civic-elements.js), the autoloader (autoload.js), one
+// entry per element (elements/<tag>.js), shared chunks (React once per page) and the default stylesheet.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
@@ -9,10 +9,14 @@ import { transform } from 'esbuild';
 
 const elementFiles = readdirSync('elements').filter((file) => file.endsWith('.ts') && file !== 'index.ts');
 
-/** The default stylesheet: the theme's custom properties first, then each component's styles. */
+/**
+ * The default stylesheet: the theme's custom properties first, then the date picker's base styles (flatpickr,
+ * themed by the date field's own styles), then each component's styles.
+ */
 function stylesheet() {
   const files = [
     'src/styles/theme.css',
+    'node_modules/flatpickr/dist/flatpickr.css',
     ...readdirSync('src/components', { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => `src/components/${entry.name}/styles.css`)
@@ -51,6 +55,7 @@ function cleanDist() {
 export default {
   input: {
     'civic-elements': 'elements/index.ts',
+    autoload: 'src/autoload/index.ts',
     ...Object.fromEntries(elementFiles.map((file) => [`elements/${file.slice(0, -3)}`, `elements/${file}`])),
   },
   output: {

@@ -1,0 +1,16 @@
+/**
+ * Every kit tag and how to load its code. The autoloader imports an element's module the first time its tag
+ * appears in the page; the build turns each import into a request for `dist/elements/<tag>.js`.
+ * Keep this list in step with `elements/` (a node test checks it).
+ */
+export const elementLoaders: Readonly<Record<string, () => Promise<unknown>>> = {
+  'accordion-group': () => import('../../elements/accordion-group'),
+  'announcement-banner': () => import('../../elements/announcement-banner'),
+  'data-table': () => import('../../elements/data-table'),
+  'feedback-widget': () => import('../../elements/feedback-widget'),
+  'jump-links': () => import('../../elements/jump-links'),
+  'jump-to-top': () => import('../../elements/jump-to-top'),
+  'share-panel': () => import('../../elements/share-panel'),
+  'subsite-theme': () => import('../../elements/subsite-theme'),
+  'video-thumbnail': () => import('../../elements/video-thumbnail'),
+};
