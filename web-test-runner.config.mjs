@@ -10,7 +10,7 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 const require = createRequire(import.meta.url);
 
 /**
- * React 19 ships CommonJS only. Bundle it once as ESM (one shared copy, split into the entries
+ * React 19 (and qs) ship CommonJS only. Bundle them once as ESM (one shared copy, split into the entries
  * below) at server start and answer the bare imports with it.
  */
 function reactAsEsm() {
@@ -19,6 +19,8 @@ function reactAsEsm() {
     'react-jsx-runtime': 'react/jsx-runtime',
     'react-dom': 'react-dom',
     'react-dom-client': 'react-dom/client',
+    // qs is CommonJS too (the search URL state).
+    qs: 'qs',
   };
   const served = new Map();
   return {
