@@ -8,6 +8,8 @@ export { DataTableElement, define as defineDataTable } from './data-table';
 export { FeedbackWidgetElement, define as defineFeedbackWidget } from './feedback-widget';
 export { JumpLinksElement, define as defineJumpLinks } from './jump-links';
 export { JumpToTopElement, define as defineJumpToTop } from './jump-to-top';
+export { MegaMenuElement, define as defineMegaMenu } from './mega-menu';
+export { MobileNavElement, define as defineMobileNav } from './mobile-nav';
 export { SharePanelElement, define as defineSharePanel } from './share-panel';
 export { SubsiteThemeElement, define as defineSubsiteTheme } from './subsite-theme';
 export { VideoThumbnailElement, define as defineVideoThumbnail } from './video-thumbnail';

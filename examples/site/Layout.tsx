@@ -4,6 +4,7 @@ import { navigation } from './navigation';
 import { site } from './site';
 import { usePageRequest } from './request-context';
 import { shouldShowAnnouncement } from '../../src/core/announcement';
+import { ariaCurrentOf, findCurrent } from '../../src/core/navigation-tree';
 
 export interface LayoutProps {
   title: string;
@@ -20,7 +21,10 @@ export interface LayoutProps {
 }
 
 /** Elements on every page of the site. */
-const SITE_WIDE_ELEMENTS = ['announcement-banner', 'feedback-widget', 'jump-to-top'];
+const SITE_WIDE_ELEMENTS = ['announcement-banner', 'feedback-widget', 'jump-to-top', 'mega-menu', 'mobile-nav'];
+
+/** Navigation links are site paths: any origin resolves them, only the paths are compared. */
+const PATH_BASE = 'http://harbourton.invalid/';
 
 export function Layout({ title, elements = [], path, bodyClass, wide = false, aside, children }: LayoutProps) {
   const scripts = [...new Set([...SITE_WIDE_ELEMENTS, ...elements])];
@@ -51,6 +55,7 @@ export function Layout({ title, elements = [], path, bodyClass, wide = false, as
                 <span class="site-header__crest" aria-hidden="true"></span>
                 {site.name}
               </a>
+              <mobile-nav for="site-nav" current-path={path}></mobile-nav>
               <form class="site-search" action={site.searchAction} method="get" role="search">
                 <label class="site-search__label" for="site-search-input">{`Search ${site.name} website`}</label>
                 <input
@@ -67,28 +72,7 @@ export function Layout({ title, elements = [], path, bodyClass, wide = false, as
               </form>
             </div>
           </div>
-          <nav class="site-nav" aria-label="Main">
-            <ul class="site-nav__list page-width">
-              {navigation.map((item) => (
-                <li class="site-nav__item">
-                  <a class="site-nav__link" href={item.href} aria-current={path.startsWith(item.href) ? 'page' : undefined}>
-                    {item.title}
-                  </a>
-                  {item.children && (
-                    <ul class="site-nav__children">
-                      {item.children.map((child) => (
-                        <li>
-                          <a href={child.href} aria-current={path === child.href ? 'page' : undefined}>
-                            {child.title}
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <SiteNavigation path={path} />
         </header>
         <div class={`page-width page${aside ? ' page--with-aside' : ''}`}>
           {aside && (
@@ -113,6 +97,42 @@ export function Layout({ title, elements = [], path, bodyClass, wide = false, as
         <SiteFooter />
       </body>
     </html>
+  );
+}
+
+/**
+ * The CMS's navigation tree, written once: <mega-menu> turns it into panels on wide screens and <mobile-nav>
+ * (in the header bar) reads it for its overlay on narrow ones. Without JavaScript, every top-level link leads to
+ * its section page and the child lists and summaries are hidden by CSS.
+ */
+function SiteNavigation({ path }: { path: string }) {
+  const current = findCurrent(navigation, path, PATH_BASE);
+  return (
+    <mega-menu current-path={path}>
+      <nav class="site-nav" id="site-nav" aria-label="Main">
+        <ul class="site-nav__list page-width">
+          {navigation.map((item) => (
+            <li class="site-nav__item">
+              <a class="site-nav__link" href={item.href} aria-current={ariaCurrentOf(item, current)}>
+                {item.title}
+              </a>
+              {item.children && <p class="site-nav__summary">{item.summary}</p>}
+              {item.children && (
+                <ul class="site-nav__children">
+                  {item.children.map((child) => (
+                    <li>
+                      <a href={child.href} aria-current={ariaCurrentOf(child, current)}>
+                        {child.title}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </mega-menu>
   );
 }
 

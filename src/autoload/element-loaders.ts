@@ -10,6 +10,8 @@ export const elementLoaders: Readonly<Record<string, () => Promise<unknown>>> = 
   'feedback-widget': () => import('../../elements/feedback-widget'),
   'jump-links': () => import('../../elements/jump-links'),
   'jump-to-top': () => import('../../elements/jump-to-top'),
+  'mega-menu': () => import('../../elements/mega-menu'),
+  'mobile-nav': () => import('../../elements/mobile-nav'),
   'share-panel': () => import('../../elements/share-panel'),
   'subsite-theme': () => import('../../elements/subsite-theme'),
   'video-thumbnail': () => import('../../elements/video-thumbnail'),

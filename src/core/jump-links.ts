@@ -41,6 +41,7 @@ export const DEFAULT_IGNORE_SELECTOR = '.jump-links-ignore, [data-jump-links-ign
  * (Accordion headings do count: an accordion's sections are sections of the page.)
  */
 export const NON_SECTION_ELEMENTS = [
+  'mobile-nav',
   'jump-links',
   'feedback-widget',
   'announcement-banner',
