@@ -5,9 +5,11 @@
 export { AccordionGroupElement, define as defineAccordionGroup } from './accordion-group';
 export { AnnouncementBannerElement, define as defineAnnouncementBanner } from './announcement-banner';
 export { DataTableElement, define as defineDataTable } from './data-table';
+export { DocFiltersElement, define as defineDocFilters } from './doc-filters';
 export { FeedbackWidgetElement, define as defineFeedbackWidget } from './feedback-widget';
 export { JumpLinksElement, define as defineJumpLinks } from './jump-links';
 export { JumpToTopElement, define as defineJumpToTop } from './jump-to-top';
+export { ListingFiltersElement, define as defineListingFilters } from './listing-filters';
 export { MegaMenuElement, define as defineMegaMenu } from './mega-menu';
 export { MobileNavElement, define as defineMobileNav } from './mobile-nav';
 export { SharePanelElement, define as defineSharePanel } from './share-panel';

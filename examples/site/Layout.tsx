@@ -173,6 +173,12 @@ function SiteFooter() {
             <li>
               <a href="/guidance/building-consent">Apply for a building consent</a>
             </li>
+            <li>
+              <a href="/documents">Document library</a>
+            </li>
+            <li>
+              <a href="/news">News</a>
+            </li>
           </ul>
         </nav>
         <p class="site-footer__meta">© 2026 {site.name}. All content is available under an open licence, except where otherwise stated.</p>

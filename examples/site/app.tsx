@@ -15,6 +15,8 @@ import { SectionPage } from './pages/SectionPage';
 import { TopicPage } from './pages/TopicPage';
 import { ContactPage } from './pages/ContactPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { documentRoutes } from './documents/routes';
+import { siteDocuments } from '../content/site-documents';
 
 export interface SiteOptions {
   /** Folder of the built kit (dist/). */
@@ -33,6 +35,7 @@ export function createSiteApp({ distRoot = 'dist' }: SiteOptions = {}) {
   app.get('/favicon.ico', (c) => c.redirect('/assets/favicon.svg', 301));
 
   app.route('/', feedbackRoutes());
+  app.route('/', documentRoutes({ documents: siteDocuments }));
 
   const render = (c: Context, element: JSX.Element, status: 200 | 404 = 200) => {
     const request = { feedbackSent: c.req.query('feedback') === 'thanks', dismissedAnnouncement: getCookie(c, ANNOUNCEMENT_COOKIE_NAME) };

@@ -1,0 +1,29 @@
+/** @jsxImportSource hono/jsx */
+import type { SiteDocument } from '../../../src/server/search/types';
+import { formatDisplayDate, parseIsoDate } from '../../../src/core/dates';
+import { Layout } from '../Layout';
+import { Breadcrumbs } from '../Breadcrumbs';
+import { LIBRARY_PATH } from './DocumentResults';
+import { NEWS_PATH } from './NewsPage';
+
+/** One document of the library (or one news item), as the CMS's document template writes it. */
+export function DocumentPage({ document }: { document: SiteDocument }) {
+  const published = parseIsoDate(document.published_date);
+  const isNews = document.document_type === 'News';
+  const parent = isNews ? { title: 'News', href: NEWS_PATH } : { title: 'Document library', href: LIBRARY_PATH };
+  return (
+    <Layout title={document.title} path={document.url}>
+      <Breadcrumbs trail={[parent]} />
+      <h1>{document.title}</h1>
+      <p class="lead">{document.summary}</p>
+      <p class="page-tools__updated">
+        {document.document_type} · Published{' '}
+        <time datetime={document.published_date}>{published ? formatDisplayDate(published) : document.published_date}</time> ·{' '}
+        {document.topic}: {document.subtopic} · {document.subsite}
+      </p>
+      {document.body.split(/\n{2,}/).map((paragraph) => (
+        <p>{paragraph}</p>
+      ))}
+    </Layout>
+  );
+}

@@ -1,0 +1,95 @@
+/** @jsxImportSource hono/jsx */
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { JSX } from 'hono/jsx/jsx-runtime';
+import type { SiteDocument } from '../../../src/server/search/types';
+import { ANNOUNCEMENT_COOKIE_NAME } from '../../../src/core/constants';
+import { FRAGMENT_PARAM, isSameOriginHttpUrl, RESULTS_FRAGMENT } from '../../../src/core/listing-url';
+import { PageRequestContext } from '../request-context';
+import { dateBounds, documentTypes, libraryDocuments, listDocuments, readDocumentFilters } from './document-listing';
+import { listNews, newsItems, newsOptions, readNewsFilters } from './news-listing';
+import { DocumentLibraryPage } from './DocumentLibraryPage';
+import { DocumentResults, LIBRARY_PATH, SORT_PATH } from './DocumentResults';
+import { DocumentPage } from './DocumentPage';
+import { NEWS_PATH, NewsPage, NewsResults, SUBTOPICS_PATH, SubtopicsField } from './NewsPage';
+
+export interface DocumentRoutesOptions {
+  /** The site's documents (read once, on the first request). */
+  documents: () => readonly SiteDocument[];
+}
+
+/** Everything a listing needs, worked out once from the documents. */
+function catalogue(documents: readonly SiteDocument[]) {
+  const library = libraryDocuments(documents);
+  const news = newsItems(documents);
+  return {
+    library,
+    types: documentTypes(library),
+    bounds: dateBounds(library),
+    news,
+    newsOptions: newsOptions(news),
+    byUrl: new Map(documents.map((document) => [document.url, document])),
+  };
+}
+
+/** The raw query string of a request, as the browser sent it. */
+const searchOf = (c: Context) => new URL(c.req.url).search;
+
+/**
+ * The document library (/documents), its documents (/documents/:slug), the news listing (/news) and the
+ * fragments their filters reload: `?fragment=results` on either listing answers its results region alone,
+ * and /news/subtopics answers the subtopics field for the form's topic. Without JavaScript every filter
+ * works as a plain GET form; the sort select posts to /documents/sort, which redirects to the chosen order.
+ */
+export function documentRoutes({ documents }: DocumentRoutesOptions): Hono {
+  let cached: ReturnType<typeof catalogue> | undefined;
+  const data = () => (cached ??= catalogue(documents()));
+  const app = new Hono();
+
+  const page = (c: Context, element: JSX.Element, status: 200 | 404 = 200) => {
+    const request = { feedbackSent: c.req.query('feedback') === 'thanks', dismissedAnnouncement: getCookie(c, ANNOUNCEMENT_COOKIE_NAME) };
+    return c.html(`<!doctype html>${String(<PageRequestContext.Provider value={request}>{element}</PageRequestContext.Provider>)}`, status);
+  };
+  /** A fragment is never cached: the same URL with other filters, or the page itself, must not answer from it. */
+  const fragment = (c: Context, element: JSX.Element) => {
+    c.header('Cache-Control', 'no-store');
+    return c.html(String(element));
+  };
+  const wantsResults = (c: Context) => c.req.query(FRAGMENT_PARAM) === RESULTS_FRAGMENT;
+
+  app.get(LIBRARY_PATH, (c) => {
+    const { library, types, bounds } = data();
+    const filters = readDocumentFilters(searchOf(c), bounds, types);
+    const listing = listDocuments(library, filters);
+    if (wantsResults(c)) return fragment(c, <DocumentResults filters={filters} listing={listing} />);
+    return page(c, <DocumentLibraryPage filters={filters} listing={listing} types={types} bounds={bounds} />);
+  });
+
+  // The no-JavaScript sort: only addresses of this site, never an open redirect.
+  app.get(SORT_PATH, (c) => {
+    const target = c.req.query('url') ?? '';
+    const base = new URL(c.req.url);
+    if (!target.startsWith('/') || target.startsWith('//') || !isSameOriginHttpUrl(target, base.href)) return c.redirect(LIBRARY_PATH, 303);
+    return c.redirect(target, 303);
+  });
+
+  app.get(NEWS_PATH, (c) => {
+    const { news, newsOptions: options } = data();
+    const filters = readNewsFilters(searchOf(c), options);
+    const listing = listNews(news, filters);
+    if (wantsResults(c)) return fragment(c, <NewsResults filters={filters} listing={listing} />);
+    return page(c, <NewsPage filters={filters} options={options} listing={listing} />);
+  });
+
+  app.get(SUBTOPICS_PATH, (c) => {
+    const { newsOptions: options } = data();
+    return fragment(c, <SubtopicsField filters={readNewsFilters(searchOf(c), options)} options={options} />);
+  });
+
+  app.get(`${LIBRARY_PATH}/:slug`, (c, next) => {
+    const document = data().byUrl.get(c.req.path);
+    return document ? page(c, <DocumentPage document={document} />) : next();
+  });
+
+  return app;
+}
