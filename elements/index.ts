@@ -5,13 +5,16 @@
 export { AccordionGroupElement, define as defineAccordionGroup } from './accordion-group';
 export { AnnouncementBannerElement, define as defineAnnouncementBanner } from './announcement-banner';
 export { DataTableElement, define as defineDataTable } from './data-table';
+export { DecisionTreeElement, define as defineDecisionTree } from './decision-tree';
 export { DocFiltersElement, define as defineDocFilters } from './doc-filters';
 export { FeedbackWidgetElement, define as defineFeedbackWidget } from './feedback-widget';
+export { FilterInputElement, define as defineFilterInput } from './filter-input';
 export { JumpLinksElement, define as defineJumpLinks } from './jump-links';
 export { JumpToTopElement, define as defineJumpToTop } from './jump-to-top';
 export { ListingFiltersElement, define as defineListingFilters } from './listing-filters';
 export { MegaMenuElement, define as defineMegaMenu } from './mega-menu';
 export { MobileNavElement, define as defineMobileNav } from './mobile-nav';
+export { MultiStepFormElement, define as defineMultiStepForm } from './multi-step-form';
 export { SharePanelElement, define as defineSharePanel } from './share-panel';
 export { SubsiteThemeElement, define as defineSubsiteTheme } from './subsite-theme';
 export { VideoThumbnailElement, define as defineVideoThumbnail } from './video-thumbnail';

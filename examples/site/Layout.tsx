@@ -179,6 +179,9 @@ function SiteFooter() {
             <li>
               <a href="/news">News</a>
             </li>
+            <li>
+              <a href="/forms">Forms and tools</a>
+            </li>
           </ul>
         </nav>
         <p class="site-footer__meta">© 2026 {site.name}. All content is available under an open licence, except where otherwise stated.</p>

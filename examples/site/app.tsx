@@ -1,13 +1,10 @@
 /** @jsxImportSource hono/jsx */
-import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { ANNOUNCEMENT_COOKIE_NAME } from '../../src/core/constants';
-import type { JSX } from 'hono/jsx/jsx-runtime';
+import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { securityHeaders } from '../../src/server/security-headers';
 import { handleError } from '../../src/server/errors';
 import { feedbackRoutes } from '../../src/server/feedback';
-import { PageRequestContext } from './request-context';
+import { renderPage } from './render-page';
 import { findPage } from './navigation';
 import { HomePage } from './pages/HomePage';
 import { BuildingConsentPage } from './pages/BuildingConsentPage';
@@ -15,6 +12,8 @@ import { SectionPage } from './pages/SectionPage';
 import { TopicPage } from './pages/TopicPage';
 import { ContactPage } from './pages/ContactPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { decisionTreeRoutes } from './decision-trees/routes';
+import { formRoutes } from './forms/routes';
 import { documentRoutes } from './documents/routes';
 import { siteDocuments } from '../content/site-documents';
 
@@ -35,20 +34,18 @@ export function createSiteApp({ distRoot = 'dist' }: SiteOptions = {}) {
   app.get('/favicon.ico', (c) => c.redirect('/assets/favicon.svg', 301));
 
   app.route('/', feedbackRoutes());
+  app.route('/', decisionTreeRoutes());
+  app.route('/', formRoutes());
   app.route('/', documentRoutes({ documents: siteDocuments }));
 
-  const render = (c: Context, element: JSX.Element, status: 200 | 404 = 200) => {
-    const request = { feedbackSent: c.req.query('feedback') === 'thanks', dismissedAnnouncement: getCookie(c, ANNOUNCEMENT_COOKIE_NAME) };
-    return c.html(`<!doctype html>${String(<PageRequestContext.Provider value={request}>{element}</PageRequestContext.Provider>)}`, status);
-  };
-  app.get('/', (c) => render(c, <HomePage />));
-  app.get('/guidance/building-consent', (c) => render(c, <BuildingConsentPage />));
-  app.get('/contact', (c) => render(c, <ContactPage />));
+  app.get('/', (c) => renderPage(c, <HomePage />));
+  app.get('/guidance/building-consent', (c) => renderPage(c, <BuildingConsentPage />));
+  app.get('/contact', (c) => renderPage(c, <ContactPage />));
   app.get('/services/:section/:topic?', (c) => {
     const found = findPage(c.req.param('section'), c.req.param('topic'));
-    if (!found) return render(c, <NotFoundPage path={c.req.path} />, 404);
-    return render(c, found.topic ? <TopicPage section={found.section} topic={found.topic} /> : <SectionPage section={found.section} />);
+    if (!found) return renderPage(c, <NotFoundPage path={c.req.path} />, 404);
+    return renderPage(c, found.topic ? <TopicPage section={found.section} topic={found.topic} /> : <SectionPage section={found.section} />);
   });
-  app.notFound((c) => render(c, <NotFoundPage path={c.req.path} />, 404));
+  app.notFound((c) => renderPage(c, <NotFoundPage path={c.req.path} />, 404));
   return app;
 }

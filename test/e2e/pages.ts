@@ -8,4 +8,9 @@ export const examplePages = [
   { name: 'document library', path: '/documents' },
   { name: 'news listing', path: '/news' },
   { name: 'not found page', path: '/no-such-page' },
+  { name: 'decision tree start', path: '/decision-trees/building-consent' },
+  { name: 'decision tree mid-way', path: '/decision-trees/building-consent?work-type=shed&shed-size=up-to-30' },
+  { name: 'decision tree outcome', path: '/decision-trees/rates-rebate?own-home=yes&living-date=yes&household-income=under-30k' },
+  { name: 'forms and tools', path: '/forms' },
+  { name: 'multi-step form', path: '/forms/report-a-problem' },
 ] as const;

@@ -54,6 +54,10 @@ export function BuildingConsentPage() {
           Most building work needs a consent, from a new house to a deck more than 1.5 metres above the ground. The consent shows that the
           plans meet the Building Code, so the finished building is safe, healthy and durable.
         </p>
+        <p>
+          Not sure about your project?{' '}
+          <a href="/decision-trees/building-consent">Answer a few questions to find out if you need a consent</a>.
+        </p>
         <p>You need a building consent to:</p>
         <ul>
           <li>build a new house, garage or sleep-out over 30 square metres</li>

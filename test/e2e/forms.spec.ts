@@ -1,0 +1,310 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+const TREE = '/decision-trees/building-consent';
+const FORM = '/forms/report-a-problem';
+
+/** Every custom element on the page has upgraded. */
+const upgradedPage = (page: Page) => page.waitForFunction(() => document.querySelectorAll(':not(:defined)').length === 0);
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Marks the document: a full page load loses the mark, an in-page step keeps it. */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { civicMark: boolean }).civicMark = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { civicMark?: boolean }).civicMark === true);
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+test.describe('decision tree', () => {
+  test('answers from the keyboard alone, step by step in the page, with the address, Back and restart following', async ({ page }) => {
+    // A short window, so the page can scroll the outcome to the offset above the footer.
+    await page.setViewportSize({ width: 1280, height: 500 });
+    const errors = collectErrors(page);
+    await page.goto(TREE);
+    await upgradedPage(page);
+    await markDocument(page);
+
+    await page.getByRole('radio', { name: 'Building a shed, sleep-out or other small stand-alone building' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'What will its floor area be?' })).toBeFocused();
+    await expect(page).toHaveURL(`${TREE}?work-type=shed#step-shed-size`);
+
+    // Tab goes on into the new step.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('radio', { name: '10 square metres or less' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('radio', { name: 'More than 10 and up to 30 square metres' })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: /kitset/ })).toBeFocused();
+    await page.getByRole('radio', { name: 'No' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'You need a building consent', exact: true })).toBeFocused();
+    await expect(page).toHaveURL(`${TREE}?work-type=shed&shed-size=up-to-30&shed-builder=no#step-consent-needed`);
+    // The 150 px offset: once the scroll animation ends, the outcome sits 150 px below the top of the window.
+    await expect.poll(() => page.locator('#step-consent-needed').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(150);
+
+    await page.goBack();
+    await expect(page.locator('#step-consent-needed')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /kitset/ })).toBeFocused();
+    await expect(page).toHaveURL(`${TREE}?work-type=shed&shed-size=up-to-30#step-shed-builder`);
+    await page.goForward();
+    await expect(page.locator('#step-consent-needed')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Start again' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'What building work are you planning?' })).toBeFocused();
+    await expect(page.locator('.decision-tree__step')).toHaveCount(1);
+    await expect(page).toHaveURL(TREE);
+    expect(await sameDocument(page), 'every step stayed in the page').toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('has no axe violations mid-way and at an outcome, once answered in the page', async ({ page }) => {
+    await page.goto('/decision-trees/rates-rebate');
+    await upgradedPage(page);
+    await page.getByRole('radio', { name: 'Yes' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Were you living there on 1 July 2026?' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.locator('#step-living-date').getByRole('radio', { name: 'Yes' }).check();
+    await page.locator('#step-living-date').getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: 'Less than $30,000' }).check();
+    await page.locator('#step-household-income').getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'You could get a rates rebate of up to $805' })).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
+  test("a failed step shows the server's words, sanitised, and can be tried again", async ({ page }) => {
+    await page.goto(TREE);
+    await upgradedPage(page);
+    let fail = true;
+    await page.route(`**${TREE}`, async (route) => {
+      if (route.request().method() !== 'POST' || !fail) return route.fallback();
+      fail = false;
+      await route.fulfill({
+        status: 503,
+        contentType: 'text/html',
+        body: '<h1>Down for maintenance</h1><script>window.ranScript = true</script><img src="/nowhere.png" onerror="window.ranScript = true"><p>Back by 6pm.</p>',
+      });
+    });
+    await page.getByRole('radio', { name: 'Building a deck' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Sorry, there is a problem');
+    await expect(page.locator('.decision-tree__failure-body')).toContainText('Back by 6pm.');
+    expect(await page.evaluate(() => (window as unknown as { ranScript?: boolean }).ranScript)).toBeUndefined();
+    await expect(page.getByRole('heading', { name: 'Sorry, there is a problem' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'How high will the deck be at its highest point?' })).toBeFocused();
+  });
+
+  test('works without JavaScript: each answer posts and the next step comes as a page, answers kept', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(TREE);
+    await page.getByRole('radio', { name: 'Building a deck' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(`${TREE}?work-type=deck#step-deck-height`);
+    await expect(page.getByRole('radio', { name: 'Building a deck' })).toBeChecked();
+    await page.getByRole('radio', { name: '1.5 metres or lower' }).check();
+    await page.locator('#step-deck-height').getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'You probably do not need a building consent' })).toBeVisible();
+    // Changing an earlier answer replaces what came after it.
+    await page.getByRole('radio', { name: 'Installing a wood burner or other solid fuel heater' }).check();
+    await page.locator('#step-work-type').getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'You need a building consent for a wood burner' })).toBeVisible();
+    await expect(page.locator('#step-deck-height')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Start again' }).click();
+    await expect(page).toHaveURL(TREE);
+    await context.close();
+  });
+});
+
+test.describe('multi-step form', () => {
+  /** Fills the first steps from the keyboard and arrives at "Your details". */
+  async function problemAndPlace(page: Page, street: string) {
+    await page.getByRole('radio', { name: 'Pothole or damaged road surface' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('A deep pothole in the left lane');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('group', { name: 'Where is it?' }).locator('legend').first()).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Street name')).toBeFocused();
+    await page.keyboard.type(street);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('group', { name: 'Your details' }).locator('legend').first()).toBeFocused();
+  }
+
+  test('is completed from the keyboard alone, a step at a time, to the confirmation', async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.goto(FORM);
+    await upgradedPage(page);
+    await expect(page.getByRole('navigation', { name: 'Form steps' })).toContainText('Step 1');
+    await expect(page.getByRole('button', { name: 'Send report' })).toBeHidden();
+    await problemAndPlace(page, 'Wharf Street');
+    await expect(page.getByRole('button', { name: /^Step 1/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Step 2/ })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Aroha Smith');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('aroha@example.nz');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Send report' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Report sent' })).toBeVisible();
+    await expect(page.locator('strong')).toHaveText(/^HCC-\d{6}$/);
+    expect(dialogs, 'a sent form does not ask before leaving').toEqual([]);
+  });
+
+  test('shows the error summary, focused, with links to the fields; no axe violations on any step or the summary', async ({ page }) => {
+    await page.goto(FORM);
+    await upgradedPage(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    const summary = page.locator('.multi-step-form__summary');
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Error: /);
+    await expectNoAxeViolations(page);
+    await summary.getByRole('link', { name: 'Enter a description of the problem' }).click();
+    await expect(page.getByLabel('Describe the problem')).toBeFocused();
+
+    await page.getByRole('radio', { name: 'Streetlight not working' }).check();
+    await page.getByLabel('Describe the problem').fill('The light outside number 4 is out');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Street name').fill('Kowhai Avenue');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('group', { name: /About the streetlight/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('radio', { name: 'It flickers' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link')).toHaveText(['Enter your full name', 'Enter your email address']);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a rejection by the server keeps every value and starts on the step to fix', async ({ page }) => {
+    await page.goto(FORM);
+    await upgradedPage(page);
+    await problemAndPlace(page, 'Nowhere Boulevard');
+    await page.getByLabel('Full name').fill('Aroha Smith');
+    await page.getByLabel('Email address').fill('aroha@example.nz');
+    await page.getByRole('button', { name: 'Send report' }).click();
+
+    await upgradedPage(page);
+    const summary = page.locator('[data-error-summary]');
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link')).toHaveText([
+      'We cannot find Nowhere Boulevard in Harbourton. Enter a Harbourton street, like Wharf Street',
+    ]);
+    await expect(page.getByLabel('Street name')).toBeVisible();
+    await expect(page.getByLabel('Street name')).toHaveValue('Nowhere Boulevard');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: /^Step 3/ }).click();
+    await expect(page.getByLabel('Email address')).toHaveValue('aroha@example.nz');
+    await summary.getByRole('link').click();
+    await expect(page.getByLabel('Street name')).toBeFocused();
+    await page.getByLabel('Street name').fill('Wharf Street');
+    await page.getByRole('button', { name: /^Step 3/ }).click();
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByRole('heading', { name: 'Report sent' })).toBeVisible();
+  });
+
+  test('asks before leaving with unsaved changes', async ({ page }) => {
+    await page.goto(FORM);
+    await upgradedPage(page);
+    await page.getByLabel('Describe the problem').click();
+    await page.keyboard.type('Half typed');
+    const dialog = page.waitForEvent('dialog');
+    void page.getByRole('link', { name: 'Contact us' }).first().click();
+    const asked = await dialog;
+    expect(asked.type()).toBe('beforeunload');
+    await asked.dismiss();
+    await expect(page).toHaveURL(FORM);
+    await expect(page.getByLabel('Describe the problem')).toHaveValue('Half typed');
+  });
+
+  test('without JavaScript is one long form that the server validates, keeping the values', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(FORM);
+    await expect(page.getByRole('group', { name: 'About the streetlight' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send report' })).toBeVisible();
+    await page.getByLabel('Full name').fill('Aroha Smith');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await expect(page).toHaveTitle(/^Error: Report a problem/);
+    await expect(page.locator('[data-error-summary]').getByRole('link')).toHaveText([
+      'Select the type of problem',
+      'Enter a description of the problem',
+      'Enter the street name',
+      'Enter your email address',
+    ]);
+    await expect(page.getByLabel('Full name')).toHaveValue('Aroha Smith');
+    await page.getByRole('radio', { name: 'Damaged footpath or kerb' }).check();
+    await page.getByLabel('Describe the problem').fill('Cracked paving stones');
+    await page.getByLabel('Street name').fill('Rimu St');
+    await page.getByLabel('Email address').fill('aroha@example.nz');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByRole('heading', { name: 'Report sent' })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe('forms and tools: the filterable search', () => {
+  test('filters as the visitor types; the button is disabled while the field is empty', async ({ page }) => {
+    await page.goto('/forms');
+    await upgradedPage(page);
+    const search = page.getByRole('searchbox', { name: 'Search forms and tools' });
+    const button = page.getByRole('button', { name: 'Search', exact: true }).last();
+    await expect(button).toBeDisabled();
+    await search.focus();
+    await page.keyboard.type('rates');
+    await expect(button).toBeEnabled();
+    await expect(page.locator('#forms-list > li:visible')).toHaveCount(2);
+    await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText('Showing 2 of 6');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await expect(button).toBeDisabled();
+    await expect(page.locator('#forms-list > li:visible')).toHaveCount(6);
+  });
+
+  test('without JavaScript the search goes to the server', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/forms');
+    await page.getByRole('searchbox', { name: 'Search forms and tools' }).fill('consent');
+    await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+    await expect(page).toHaveURL('/forms?q=consent');
+    await expect(page.locator('#forms-list > li:visible')).toHaveCount(2);
+    await context.close();
+  });
+});
