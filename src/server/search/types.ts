@@ -39,3 +39,13 @@ export interface SearchBackend {
 export class BackendError extends Error {
   override name = 'BackendError';
 }
+
+/** The engine is not one the backend serves (not in its allowlist): the proxy answers 404. */
+export class UnknownEngineError extends Error {
+  override name = 'UnknownEngineError';
+  readonly engine: string;
+  constructor(engine: string) {
+    super('Could not find engine.');
+    this.engine = engine;
+  }
+}
