@@ -5,6 +5,9 @@ import { securityHeaders } from '../../src/server/security-headers';
 import { handleError } from '../../src/server/errors';
 import { feedbackRoutes } from '../../src/server/feedback';
 import { renderPage } from './render-page';
+import { searchProxy } from '../../src/server/search-proxy';
+import { searchPageRoutes } from './search/routes';
+import { siteSearchFromEnv, type SiteSearch } from './search/search-backend';
 import { findPage } from './navigation';
 import { HomePage } from './pages/HomePage';
 import { BuildingConsentPage } from './pages/BuildingConsentPage';
@@ -20,10 +23,12 @@ import { siteDocuments } from '../content/site-documents';
 export interface SiteOptions {
   /** Folder of the built kit (dist/). */
   distRoot?: string;
+  /** The site's search backend and engine (default: from the environment, the embedded engine). */
+  search?: SiteSearch;
 }
 
 /** The example site: pages as a CMS would output them, the built kit and the site's own assets. */
-export function createSiteApp({ distRoot = 'dist' }: SiteOptions = {}) {
+export function createSiteApp({ distRoot = 'dist', search = siteSearchFromEnv() }: SiteOptions = {}) {
   const app = new Hono();
   app.use(securityHeaders());
   app.onError(handleError);
@@ -34,6 +39,11 @@ export function createSiteApp({ distRoot = 'dist' }: SiteOptions = {}) {
   app.get('/favicon.ico', (c) => c.redirect('/assets/favicon.svg', 301));
 
   app.route('/', feedbackRoutes());
+  app.route(
+    '/',
+    searchProxy({ backend: search.backend, engines: [search.engine], privateKey: search.privateKey, maxConcurrent: search.maxConcurrent }),
+  );
+  app.route('/', searchPageRoutes({ backend: search.backend, engine: search.engine }));
   app.route('/', decisionTreeRoutes());
   app.route('/', formRoutes());
   app.route('/', documentRoutes({ documents: siteDocuments }));

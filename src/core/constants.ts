@@ -9,6 +9,8 @@ export const DEFAULT_RESULTS_PER_PAGE = 20;
 export const MAX_TOTAL_PAGES = 100;
 /** Search: the largest page a search request may ask for (App Search's limit). */
 export const MAX_RESULTS_PER_PAGE = 1000;
+/** Search: the longest query the proxy accepts (App Search's limit), and the search fields' maxlength. */
+export const SEARCH_QUERY_MAX_LENGTH = 128;
 /** Header search: suggested queries shown under the field. */
 export const SUGGESTIONS_SHOWN = 5;
 /** Search: delay between a successful response and the URL write. */

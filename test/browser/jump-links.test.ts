@@ -117,6 +117,35 @@ describe('<jump-links>', () => {
     await waitUntil(() => !root.querySelector('aside')!.hidden, 'the column stayed hidden');
   });
 
+  it('replaces the list the server rendered for visitors without JavaScript with the same list, and keeps it in place', async () => {
+    const root = await fixture<HTMLElement>(html`
+      <div class="page">
+        <aside class="page__aside" data-jump-links-area>
+          <jump-links content="#main-content">
+            <nav class="jump-links" aria-labelledby="server-title">
+              <h2 class="jump-links__title" id="server-title">On this page</h2>
+              <ol class="jump-links__list">
+                <li class="jump-links__item"><a class="jump-links__link" href="#overview">Overview</a></li>
+                <li class="jump-links__item"><a class="jump-links__link" href="#fees">Fees</a></li>
+                <li class="jump-links__item"><a class="jump-links__link" href="#apply">Apply</a></li>
+              </ol>
+            </nav>
+            <p class="extra">Last reviewed in May.</p>
+          </jump-links>
+        </aside>
+        <main id="main-content">
+          <h2 id="overview">Overview</h2>
+          <h2 id="fees">Fees</h2>
+          <h2 id="apply">Apply</h2>
+        </main>
+      </div>
+    `);
+    await waitUntil(() => !root.querySelector('#server-title'), 'the built list replaces the server one');
+    expect(root.querySelectorAll('jump-links nav.jump-links')).to.have.length(1);
+    expect(hrefs(root)).to.deep.equal(['#overview', '#fees', '#apply']);
+    expect(root.querySelectorAll('jump-links .extra')).to.have.length(1);
+  });
+
   it('gives headings without an id a unique, readable one and keeps existing ids', async () => {
     const root = await upgraded<HTMLElement>(
       html`<div>

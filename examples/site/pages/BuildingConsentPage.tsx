@@ -11,7 +11,48 @@ export function BuildingConsentPage() {
       title="Apply for a building consent"
       path={PATH}
       elements={['jump-links', 'share-panel', 'accordion-group', 'data-table', 'video-thumbnail', 'subsite-theme']}
-      aside={<jump-links content="#main-content"></jump-links>}
+      aside={
+        <jump-links content="#main-content">
+          {/* The contents for visitors without JavaScript; the element builds the same list from the headings. */}
+          <nav class="jump-links" aria-labelledby="jump-links-title">
+            <h2 class="jump-links__title" id="jump-links-title">
+              On this page
+            </h2>
+            <ol class="jump-links__list">
+              <li class="jump-links__item">
+                <a class="jump-links__link" href="#when-you-need-a-building-consent">
+                  When you need a building consent
+                </a>
+              </li>
+              <li class="jump-links__item">
+                <a class="jump-links__link" href="#what-it-costs">
+                  What it costs
+                </a>
+              </li>
+              <li class="jump-links__item">
+                <a class="jump-links__link" href="#documents-you-need">
+                  Documents you need
+                </a>
+              </li>
+              <li class="jump-links__item">
+                <a class="jump-links__link" href="#how-to-apply">
+                  How to apply
+                </a>
+              </li>
+              <li class="jump-links__item">
+                <a class="jump-links__link" href="#after-you-apply">
+                  After you apply
+                </a>
+              </li>
+              <li class="jump-links__item">
+                <a class="jump-links__link" href="#get-help">
+                  Get help
+                </a>
+              </li>
+            </ol>
+          </nav>
+        </jump-links>
+      }
     >
       <subsite-theme colour="#00703c" secondary-colour="#005a30">
         <Breadcrumbs trail={[{ title: 'Building and planning', href: '/services/building-and-planning' }]} />
@@ -49,7 +90,7 @@ export function BuildingConsentPage() {
           </share-panel>
         </div>
 
-        <h2>When you need a building consent</h2>
+        <h2 id="when-you-need-a-building-consent">When you need a building consent</h2>
         <p>
           Most building work needs a consent, from a new house to a deck more than 1.5 metres above the ground. The consent shows that the
           plans meet the Building Code, so the finished building is safe, healthy and durable.
@@ -73,7 +114,7 @@ export function BuildingConsentPage() {
           </p>
         </div>
 
-        <h2>What it costs</h2>
+        <h2 id="what-it-costs">What it costs</h2>
         <p>The fee depends on the value of the work. You pay a deposit when you apply and the balance when we issue the consent.</p>
         <data-table tabindex="0" role="region" aria-labelledby="fees-caption">
           <table class="table">
@@ -130,7 +171,7 @@ export function BuildingConsentPage() {
           </table>
         </data-table>
 
-        <h2>Documents you need</h2>
+        <h2 id="documents-you-need">Documents you need</h2>
         <p>Send these with your application. Incomplete applications are returned, which delays your project.</p>
         <accordion-group>
           <section>
@@ -154,7 +195,7 @@ export function BuildingConsentPage() {
           </section>
         </accordion-group>
 
-        <h2>How to apply</h2>
+        <h2 id="how-to-apply">How to apply</h2>
         <p>Apply online through the building consent portal. You can save your application and come back to it.</p>
         <ol>
           <li>Create an account or sign in.</li>
@@ -168,13 +209,13 @@ export function BuildingConsentPage() {
           </a>
         </video-thumbnail>
 
-        <h2>After you apply</h2>
+        <h2 id="after-you-apply">After you apply</h2>
         <p>
           We decide most applications within 20 working days. The clock stops if we ask you for more information and starts again when you
           reply. We tell you by email when your consent is issued, together with the inspections you need to book.
         </p>
 
-        <h2>Get help</h2>
+        <h2 id="get-help">Get help</h2>
         <p>
           Our building advisers are available Monday to Friday, 8:30am to 5pm. Call <a href="tel:+6430000000">03 000 0000</a> or{' '}
           <a href="/contact">send us a message</a>.

@@ -49,6 +49,9 @@ function ignoreSelector(selector: string | undefined): string {
 /** A plain left click (not a new tab or window, not a download). */
 const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
+/** The contents list a server may render inside the element for visitors without JavaScript. */
+const SERVER_LIST_SELECTOR = '.jump-links';
+
 export function JumpLinks({ host, serverNodes, i18n, content, ignore }: JumpLinksProps) {
   const t = useMessages(jumpLinksMessages, i18n, 'jump-links');
   const region = useMemo(() => findRegion(content?.trim() || DEFAULT_CONTENT_SELECTOR), [content]);
@@ -57,8 +60,9 @@ export function JumpLinks({ host, serverNodes, i18n, content, ignore }: JumpLink
   const [current, setCurrent] = useCurrentSection(links);
   const titleId = useId();
   const built = links === null ? null : links.length > 0;
-  // The element expects no children; any the server put there are kept, after the list.
-  const strays = useMemo(() => serverNodes.filter((node) => node.nodeType !== Node.TEXT_NODE || node.textContent?.trim()), [serverNodes]);
+  // A server-rendered list (`.jump-links`, the no-JavaScript contents) gives way to the built one, which has the same
+  // markup, so nothing moves. Any other children the server put there are kept, after the list.
+  const strays = useMemo(() => serverNodes.filter(isStray), [serverNodes]);
 
   // Too few headings: hide the element and its layout column, so the content can use the full width.
   useLayoutEffect(() => {
@@ -115,4 +119,9 @@ export function JumpLinks({ host, serverNodes, i18n, content, ignore }: JumpLink
       {strays.length > 0 && <Adopt nodes={strays} />}
     </>
   );
+}
+
+function isStray(node: Node): boolean {
+  if (node instanceof Element) return !node.matches(SERVER_LIST_SELECTOR);
+  return node.nodeType !== Node.TEXT_NODE || Boolean(node.textContent?.trim());
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { readHeadingLinks, type HeadingLink } from './read-headings';
 
 /**
@@ -24,7 +24,8 @@ function sameLinks(a: readonly HeadingLink[] | null, b: readonly HeadingLink[]):
 export function useHeadingLinks(host: HTMLElement, region: Element | null, ignore: string): HeadingLink[] | null {
   const [links, setLinks] = useState<HeadingLink[] | null>(null);
 
-  useEffect(() => {
+  // Read before the first paint, so a server-rendered list gives way to the built one in the same frame.
+  useLayoutEffect(() => {
     if (!region) return;
     const read = () => {
       const next = readHeadingLinks(region, ignore, host);

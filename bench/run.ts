@@ -1,0 +1,76 @@
+/**
+ * `npm run bench`: every figure of the kit, printed as tables and kept in bench/RESULTS.md with the command and
+ * the machine. Builds first. Each benchmark runs in its own process (figures are reported, never asserted):
+ *   size            bench/size.mjs           gzipped size of each entry and chunk, and of the search core
+ *   pages           bench/pages.ts           JS per example page, time until upgraded (4x CPU), layout shift
+ *   suggestions     bench/suggestions.ts     header search: key press to rendered suggestions, in Chromium
+ *   lighthouse      bench/lighthouse.ts      Lighthouse scores on every example page
+ *   search engines  bench/search-engines.ts  MiniSearch, Orama, FlexSearch at 10,000 and 100,000 documents
+ *   search proxy    bench/search-proxy.ts    the proxy under 50 concurrent clients over loopback
+ * `npm run bench -- pages lighthouse` runs only those; BENCH_QUICK=1 shortens the search runs.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus, totalmem, release } from 'node:os';
+import { writeFileSync, existsSync } from 'node:fs';
+import { chromiumPath } from '../scripts/chromium.mjs';
+
+const quick = process.env.BENCH_QUICK === '1';
+const benches = [
+  { name: 'size', title: 'Bundle size', command: ['node', 'bench/size.mjs'] },
+  { name: 'pages', title: 'Example pages: JavaScript, upgrade time, layout shift', command: ['node', '--import', 'tsx', 'bench/pages.ts'] },
+  { name: 'suggestions', title: 'Suggestion round trip in the browser', command: ['node', '--import', 'tsx', 'bench/suggestions.ts'] },
+  { name: 'lighthouse', title: 'Lighthouse', command: ['node', '--import', 'tsx', 'bench/lighthouse.ts'] },
+  {
+    name: 'search-engines',
+    title: 'Embedded search engine candidates',
+    command: ['node', '--import', 'tsx', 'bench/search-engines.ts', ...(quick ? ['--quick'] : [])],
+  },
+  {
+    name: 'search-proxy',
+    title: 'Search proxy under load',
+    command: ['node', '--import', 'tsx', 'bench/search-proxy.ts', ...(quick ? ['--quick'] : [])],
+  },
+];
+
+const chosen = process.argv.slice(2);
+const selected = chosen.length ? benches.filter((bench) => chosen.includes(bench.name)) : benches;
+
+function chromiumVersion(): string {
+  const result = spawnSync(chromiumPath(), ['--version'], { encoding: 'utf8' });
+  return result.stdout.trim() || 'unknown';
+}
+
+const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Linux ${release()}, Node ${process.version}, ${chromiumVersion()}`;
+const sections: string[] = [];
+let failed = false;
+for (const bench of selected) {
+  const script = bench.command.find((part) => part.startsWith('bench/'))!;
+  if (!existsSync(script)) continue;
+  console.log(`\n## ${bench.title}\n`);
+  const started = Date.now();
+  const result = spawnSync(bench.command[0], bench.command.slice(1), {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 2 ** 20,
+  });
+  const output = result.stdout.trim();
+  console.log(output);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  if (result.status !== 0) {
+    failed = true;
+    console.error(`${bench.name} failed (exit ${result.status}).`);
+  }
+  sections.push(
+    `## ${bench.title}\n\n\`${bench.command.join(' ')}\` (${seconds} s${result.status === 0 ? '' : `, FAILED with exit ${result.status}`})\n\n${output}\n`,
+  );
+}
+
+if (chosen.length === 0) {
+  const header = `# Benchmark results\n\nThe last full run of \`npm run bench\`${quick ? ' (BENCH_QUICK=1)' : ''}, ${new Date().toISOString().slice(0, 10)}.\n\nMachine: ${machine}.\n\nFigures are measurements of one run on this machine, not guarantees; other work on the machine inflates the times.\n`;
+  writeFileSync('bench/RESULTS.md', `${header}\n${sections.join('\n')}`);
+  console.log('\nWritten to bench/RESULTS.md');
+}
+process.exit(failed ? 1 : 0);

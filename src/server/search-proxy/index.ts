@@ -1,0 +1,67 @@
+import type { Hono } from 'hono';
+import type { SearchBackend } from '../search/types';
+import { createLimiter } from './concurrency';
+import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit';
+import { proxyRoutes } from './routes';
+
+export { DEFAULT_RATE_LIMIT, UNKNOWN_CLIENT, clientAddress, type RateLimitOptions } from './rate-limit';
+export { REQUEST_LIMITS } from './limits';
+
+export interface SearchProxyOptions {
+  /** What answers the searches. */
+  backend: SearchBackend;
+  /** The engines that may be searched; any other engine name is a 404. */
+  engines: readonly string[];
+  /**
+   * The real key the server uses with its backend. Never sent to a browser: answers and logs are scrubbed of it,
+   * and an answer that would still contain it is withheld.
+   */
+  privateKey?: string;
+  /** A backend call that takes longer is abandoned with 504. */
+  timeoutMs?: number;
+  /** A larger request body is refused with 413. */
+  maxBodyBytes?: number;
+  /** Per-client limit; over it, 429 with Retry-After. */
+  rateLimit?: RateLimitOptions;
+  /** Backend calls at a time; more wait their turn (within their deadline). */
+  maxConcurrent?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+/** Enough to keep a remote cluster busy; an in-process engine computes one search at a time anyway. */
+export const DEFAULT_MAX_CONCURRENT = 16;
+/** Shorter keys could match ordinary text when answers are scrubbed of them. */
+const PRIVATE_KEY_MIN_LENGTH = 16;
+
+/**
+ * The search proxy, a Hono sub-app to mount at the site root (`app.route('/', searchProxy(...))`). It answers
+ * `POST /_search-proxy` (the kit's form-encoded calls) and the App Search REST paths
+ * `/_search-proxy/api/as/v1/engines/{engine}/search.json | query_suggestion | click.json` (a stock Search UI app
+ * with endpointBase `/_search-proxy`). See README.md.
+ */
+export function searchProxy(options: SearchProxyOptions): Hono {
+  const {
+    backend,
+    engines,
+    privateKey,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+    rateLimit = DEFAULT_RATE_LIMIT,
+    maxConcurrent = DEFAULT_MAX_CONCURRENT,
+  } = options;
+  if (engines.length === 0) throw new Error('searchProxy: list at least one engine that may be searched.');
+  if (privateKey !== undefined && privateKey.length < PRIVATE_KEY_MIN_LENGTH) {
+    throw new Error(`searchProxy: the private key must be at least ${PRIVATE_KEY_MIN_LENGTH} characters long.`);
+  }
+  if (!(timeoutMs > 0) || !(maxBodyBytes > 0)) throw new Error('searchProxy: timeoutMs and maxBodyBytes must be positive.');
+  return proxyRoutes({
+    backend,
+    engines: new Set(engines),
+    secrets: privateKey ? [privateKey] : [],
+    timeoutMs,
+    maxBodyBytes,
+    rateLimit,
+    limiter: createLimiter(maxConcurrent),
+  });
+}
