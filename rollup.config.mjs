@@ -42,6 +42,20 @@ function stylesheet() {
   };
 }
 
+/**
+ * qs (the search URL state) pulls in object-inspect, whose `./util.inspect` imports Node's `util`; its package.json
+ * maps that file to nothing in browsers, a mapping the resolver does not apply to relative requires. Do it here, so
+ * no `import "util"` reaches the browser.
+ */
+function browserEmptyUtil() {
+  const EMPTY = '\0empty-util-inspect';
+  return {
+    name: 'browser-empty-util-inspect',
+    resolveId: (source, importer) => (/^\.\/util\.inspect(\.js)?$/.test(source) && importer?.includes('/object-inspect/') ? EMPTY : null),
+    load: (id) => (id === EMPTY ? 'export default {};' : null),
+  };
+}
+
 /** Starts every build from an empty dist/, so no chunk of an earlier build is served or measured. */
 function cleanDist() {
   return {
@@ -75,6 +89,7 @@ export default {
   preserveEntrySignatures: 'exports-only',
   plugins: [
     cleanDist(),
+    browserEmptyUtil(),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
     commonjs(),

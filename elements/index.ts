@@ -15,6 +15,8 @@ export { ListingFiltersElement, define as defineListingFilters } from './listing
 export { MegaMenuElement, define as defineMegaMenu } from './mega-menu';
 export { MobileNavElement, define as defineMobileNav } from './mobile-nav';
 export { MultiStepFormElement, define as defineMultiStepForm } from './multi-step-form';
+export { SearchResultsElement, define as defineSearchResults } from './search-results';
 export { SharePanelElement, define as defineSharePanel } from './share-panel';
+export { SiteSearchElement, define as defineSiteSearch } from './site-search';
 export { SubsiteThemeElement, define as defineSubsiteTheme } from './subsite-theme';
 export { VideoThumbnailElement, define as defineVideoThumbnail } from './video-thumbnail';

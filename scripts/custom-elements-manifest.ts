@@ -1,7 +1,12 @@
 /**
  * The Custom Elements Manifest (schema 2.1) and the JSX typings for React apps, from the source: each `elements/<tag>.ts` names its component and attribute schema, the
- * component's folder declares its events (`CivicEventDetails`) and styles (the `--civic-*` properties it reads),
- * and its README's first paragraph describes it. `scripts/manifest.ts` writes them (run by `npm run build`).
+ * component's folder declares its events (`CivicEventDetails`) and styles (the `--civic-*` properties it reads,
+ * with their defaults from the theme), its component passes its English strings to `useMessages`, and its README
+ * describes it, gives its demo markup and describes attributes the schema leaves undocumented.
+ * `scripts/manifest.ts` writes them (run by `npm run build`).
+ *
+ * Two custom declaration fields (CEM tools ignore fields they do not know): `i18n`, the element's strings
+ * `[{ key, default, description? }]`, and `demo`, its README's example markup.
  *
  * The elements are made by a factory (r2wc), not class declarations, so the stock analyzer cannot see their
  * attributes; the TypeScript compiler API reads the same facts here.
@@ -9,6 +14,8 @@
 import ts from 'typescript';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { attributeDescriptions, demoMarkup, readmeDescription } from './readme-facts';
+import { createI18nReader, type I18nKey } from './i18n-keys';
 
 interface Attribute {
   name: string;
@@ -23,11 +30,17 @@ export interface ElementFacts {
   description: string;
   attributes: Attribute[];
   events: { name: string; type: string; description?: string }[];
-  cssProperties: string[];
+  /** The theme properties the element's styles read, with their default from the theme. */
+  cssProperties: { name: string; default?: string }[];
+  /** The element's strings: every key its `i18n` attribute accepts, with the English default. */
+  i18n: I18nKey[];
+  /** The README's example markup for the tag, if it has one. */
+  demo?: string;
 }
 
 const SCHEMA_TYPES: Record<string, string> = { string: 'string', boolean: 'boolean', number: 'number', json: 'object' };
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+const THEME_FILE = join('src', 'styles', 'theme.css');
 
 const elementFiles = readdirSync('elements')
   .filter((file) => file.endsWith('.ts') && file !== 'index.ts')
@@ -44,6 +57,7 @@ const program = ts.createProgram(elementFiles, {
   noEmit: true,
 });
 const checker = program.getTypeChecker();
+const i18nKeysOf = createI18nReader(checker);
 
 function docOf(node: ts.Node): string | undefined {
   const symbol = (node as ts.NamedDeclaration).name ? checker.getSymbolAtLocation((node as ts.NamedDeclaration).name!) : undefined;
@@ -71,10 +85,16 @@ function attributesOf(schema: ts.Expression): Attribute[] {
   });
 }
 
-function eventsIn(folder: string): ElementFacts['events'] {
+const sourcesIn = (folder: string) => program.getSourceFiles().filter((source) => source.fileName.includes(`/${folder}/`));
+
+/**
+ * The events declared in the component's folder. A folder shared by several elements (filters/) keeps each
+ * element's events in its own component file: another element's component file is skipped.
+ */
+function eventsIn(folder: string, otherComponents: ReadonlySet<string>): ElementFacts['events'] {
   const events: ElementFacts['events'] = [];
-  for (const source of program.getSourceFiles()) {
-    if (!source.fileName.includes(`/${folder}/`)) continue;
+  for (const source of sourcesIn(folder)) {
+    if (otherComponents.has(source.fileName)) continue;
     const visit = (node: ts.Node) => {
       if (ts.isInterfaceDeclaration(node) && node.name.text === 'CivicEventDetails') {
         for (const member of node.members) {
@@ -93,23 +113,33 @@ function eventsIn(folder: string): ElementFacts['events'] {
   return events;
 }
 
-function readmeDescription(folder: string): string {
-  const readme = join(folder, 'README.md');
-  if (!existsSync(readme)) return '';
-  const paragraphs = readFileSync(readme, 'utf8').split(/\n\s*\n/);
-  const first = paragraphs.find((paragraph) => !paragraph.startsWith('#'));
-  return (first ?? '').replace(/\s*\n\s*/g, ' ').trim();
+/** The theme's `:root` values, by property name. */
+function themeDefaults(): Map<string, string> {
+  const root = /:root\s*\{([^}]*)\}/.exec(readFileSync(THEME_FILE, 'utf8'))?.[1] ?? '';
+  return new Map(
+    [...root.matchAll(/(--civic-[\w-]+)\s*:\s*([^;]+);/g)].map(([, name, value]) => [name, value.trim().replace(/\s+/g, ' ')]),
+  );
 }
 
-function cssPropertiesIn(folder: string): string[] {
+function cssPropertiesIn(folder: string, defaults: ReadonlyMap<string, string>): ElementFacts['cssProperties'] {
   const file = join(folder, 'styles.css');
   if (!existsSync(file)) return [];
-  return [...new Set([...readFileSync(file, 'utf8').matchAll(/var\((--civic-[\w-]+)/g)].map(([, name]) => name))].sort();
+  const names = [...new Set([...readFileSync(file, 'utf8').matchAll(/var\((--civic-[\w-]+)/g)].map(([, name]) => name))].sort();
+  return names.map((name) => (defaults.has(name) ? { name, default: defaults.get(name) } : { name }));
 }
 
-function factsOf(file: string): ElementFacts | undefined {
-  const source = program.getSourceFile(file)!;
-  let facts: ElementFacts | undefined;
+/** The `createCustomElement(tag, Component, schema)` call of an element file, and where its component lives. */
+interface ElementCall {
+  file: string;
+  className: string;
+  tag: string;
+  schema?: ts.Expression;
+  componentSource?: ts.SourceFile;
+  folder: string;
+}
+
+function elementCallOf(file: string): ElementCall | undefined {
+  let call: ElementCall | undefined;
   const visit = (node: ts.Node) => {
     if (
       ts.isVariableDeclaration(node) &&
@@ -118,31 +148,61 @@ function factsOf(file: string): ElementFacts | undefined {
       node.initializer.expression.getText() === 'createCustomElement'
     ) {
       const [tagArgument, component, schema] = node.initializer.arguments;
-      const componentFile = declarationOf(component)?.getSourceFile().fileName;
-      const folder = componentFile ? relative(process.cwd(), dirname(componentFile)) : '';
-      facts = {
-        tag: (tagArgument as ts.StringLiteral).text,
+      const componentSource = declarationOf(component)?.getSourceFile();
+      call = {
+        file,
         className: node.name.getText(),
-        modulePath: file,
-        description: readmeDescription(folder),
-        attributes: [
-          ...(schema ? attributesOf(schema) : []),
-          { name: 'i18n', fieldName: 'i18n', type: 'object', description: 'Overrides of the English strings, as JSON (see the README).' },
-        ],
-        events: eventsIn(folder),
-        cssProperties: cssPropertiesIn(folder),
+        tag: (tagArgument as ts.StringLiteral).text,
+        schema,
+        componentSource,
+        folder: componentSource ? relative(process.cwd(), dirname(componentSource.fileName)) : '',
       };
     }
     ts.forEachChild(node, visit);
   };
-  visit(source);
-  return facts;
+  visit(program.getSourceFile(file)!);
+  return call;
+}
+
+const I18N_DESCRIPTION =
+  'JSON object overriding any of the English strings listed as i18n keys (unknown keys and non-string values are ignored, with a console warning).';
+const NO_I18N_DESCRIPTION = 'Accepted as on every element; this element has no strings of its own to override.';
+
+function factsOf(call: ElementCall, componentFiles: readonly string[], defaults: ReadonlyMap<string, string>): ElementFacts {
+  const readmeFile = join(call.folder, 'README.md');
+  const readme = call.folder && existsSync(readmeFile) ? readFileSync(readmeFile, 'utf8') : '';
+  const documented = attributeDescriptions(readme, call.tag);
+  const i18n = call.componentSource ? i18nKeysOf(call.componentSource, sourcesIn(call.folder)) : [];
+  const otherComponents = new Set(componentFiles.filter((file) => file !== call.componentSource?.fileName));
+  const demo = demoMarkup(readme, call.tag);
+  return {
+    tag: call.tag,
+    className: call.className,
+    modulePath: call.file,
+    description: readmeDescription(readme),
+    attributes: [
+      ...(call.schema ? attributesOf(call.schema) : []).map((attribute) => ({
+        ...attribute,
+        description: attribute.description ?? documented.get(attribute.name),
+      })),
+      { name: 'i18n', fieldName: 'i18n', type: 'object', description: i18n.length > 0 ? I18N_DESCRIPTION : NO_I18N_DESCRIPTION },
+    ],
+    events: call.folder ? eventsIn(call.folder, otherComponents) : [],
+    cssProperties: call.folder ? cssPropertiesIn(call.folder, defaults) : [],
+    i18n,
+    ...(demo ? { demo } : {}),
+  };
 }
 
 /** Every element's facts, read from the source. */
-export const collectElements = (): ElementFacts[] => elementFiles.map(factsOf).filter((facts): facts is ElementFacts => Boolean(facts));
+export function collectElements(): ElementFacts[] {
+  const calls = elementFiles.map(elementCallOf).filter((call): call is ElementCall => Boolean(call));
+  const componentFiles = calls.flatMap((call) => (call.componentSource ? [call.componentSource.fileName] : []));
+  const defaults = themeDefaults();
+  return calls.map((call) => factsOf(call, componentFiles, defaults));
+}
 
-/** The Custom Elements Manifest (schema 2.1). */
+/** The Custom Elements Manifest (schema 2.1), with the custom declaration fields `i18n` and `demo`. */
 export const toManifest = (elements: ElementFacts[]) => ({
   schemaVersion: '2.1.0',
   readme: 'README.md',
@@ -169,9 +229,11 @@ export const toManifest = (elements: ElementFacts[]) => ({
           description,
         })),
         events: element.events.map(({ name, type, description }) => ({ name, type: { text: type }, description })),
-        cssProperties: element.cssProperties.map((name) => ({ name })),
+        cssProperties: element.cssProperties,
         slots: [],
         cssParts: [],
+        i18n: element.i18n,
+        demo: element.demo,
       },
     ],
     exports: [

@@ -5,6 +5,7 @@ import { site } from './site';
 import { usePageRequest } from './request-context';
 import { shouldShowAnnouncement } from '../../src/core/announcement';
 import { ariaCurrentOf, findCurrent } from '../../src/core/navigation-tree';
+import { SEARCH_ENGINE, SEARCH_FIELD_MAX_LENGTH } from './search/search-engine';
 
 export interface LayoutProps {
   title: string;
@@ -21,7 +22,7 @@ export interface LayoutProps {
 }
 
 /** Elements on every page of the site. */
-const SITE_WIDE_ELEMENTS = ['announcement-banner', 'feedback-widget', 'jump-to-top', 'mega-menu', 'mobile-nav'];
+const SITE_WIDE_ELEMENTS = ['announcement-banner', 'feedback-widget', 'jump-to-top', 'mega-menu', 'mobile-nav', 'site-search'];
 
 /** Navigation links are site paths: any origin resolves them, only the paths are compared. */
 const PATH_BASE = 'http://harbourton.invalid/';
@@ -56,20 +57,23 @@ export function Layout({ title, elements = [], path, bodyClass, wide = false, as
                 {site.name}
               </a>
               <mobile-nav for="site-nav" current-path={path}></mobile-nav>
-              <form class="site-search" action={site.searchAction} method="get" role="search">
-                <label class="site-search__label" for="site-search-input">{`Search ${site.name} website`}</label>
-                <input
-                  class="site-search__input"
-                  id="site-search-input"
-                  name="Search"
-                  type="search"
-                  placeholder={`Search ${site.shortName}`}
-                  autocomplete="off"
-                />
-                <button class="site-search__button" type="submit">
-                  Search
-                </button>
-              </form>
+              <site-search data-engine-name={SEARCH_ENGINE}>
+                <form class="site-search" action={site.searchAction} method="get" role="search">
+                  <label class="site-search__label" for="site-search-input">{`Search ${site.name} website`}</label>
+                  <input
+                    class="site-search__input"
+                    id="site-search-input"
+                    name="Search"
+                    type="search"
+                    placeholder={`Search ${site.shortName}`}
+                    autocomplete="off"
+                    maxlength={SEARCH_FIELD_MAX_LENGTH}
+                  />
+                  <button class="site-search__button" type="submit">
+                    Search
+                  </button>
+                </form>
+              </site-search>
             </div>
           </div>
           <SiteNavigation path={path} />

@@ -19,6 +19,7 @@ import { decisionTreeRoutes } from './decision-trees/routes';
 import { formRoutes } from './forms/routes';
 import { documentRoutes } from './documents/routes';
 import { siteDocuments } from '../content/site-documents';
+import { docsRoutes } from './docs/routes';
 
 export interface SiteOptions {
   /** Folder of the built kit (dist/). */
@@ -47,6 +48,7 @@ export function createSiteApp({ distRoot = 'dist', search = siteSearchFromEnv() 
   app.route('/', decisionTreeRoutes());
   app.route('/', formRoutes());
   app.route('/', documentRoutes({ documents: siteDocuments }));
+  app.route('/', docsRoutes({ distRoot }));
 
   app.get('/', (c) => renderPage(c, <HomePage />));
   app.get('/guidance/building-consent', (c) => renderPage(c, <BuildingConsentPage />));

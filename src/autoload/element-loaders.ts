@@ -17,7 +17,9 @@ export const elementLoaders: Readonly<Record<string, () => Promise<unknown>>> = 
   'mega-menu': () => import('../../elements/mega-menu'),
   'mobile-nav': () => import('../../elements/mobile-nav'),
   'multi-step-form': () => import('../../elements/multi-step-form'),
+  'search-results': () => import('../../elements/search-results'),
   'share-panel': () => import('../../elements/share-panel'),
+  'site-search': () => import('../../elements/site-search'),
   'subsite-theme': () => import('../../elements/subsite-theme'),
   'video-thumbnail': () => import('../../elements/video-thumbnail'),
 };

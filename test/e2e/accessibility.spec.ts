@@ -24,7 +24,7 @@ for (const { name, path } of examplePages) {
     expect(response?.status()).toBe(path === '/no-such-page' ? 404 : 200);
     await expect(page.locator('h1')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
-    await expect(page.getByRole('search').getByRole('button', { name: 'Search' })).toBeVisible();
+    await expect(page.locator('header').getByRole('search').getByRole('button', { name: 'Search' })).toBeVisible();
     await context.close();
   });
 

@@ -8,9 +8,18 @@ export const examplePages = [
   { name: 'document library', path: '/documents' },
   { name: 'news listing', path: '/news' },
   { name: 'not found page', path: '/no-such-page' },
+  { name: 'search page', path: '/search/SearchForm' },
+  { name: 'search results', path: '/search/SearchForm?Search=rates' },
+  {
+    name: 'search results, filtered, page 2',
+    path: '/search/SearchForm?q=rates&current=n_2_n&filters%5B0%5D%5Bfield%5D=topic&filters%5B0%5D%5Bvalues%5D%5B0%5D=Rates%20and%20property&filters%5B0%5D%5Btype%5D=any',
+  },
+  { name: 'search with no results', path: '/search/SearchForm?Search=qwertyuiop&type=Policy' },
   { name: 'decision tree start', path: '/decision-trees/building-consent' },
   { name: 'decision tree mid-way', path: '/decision-trees/building-consent?work-type=shed&shed-size=up-to-30' },
   { name: 'decision tree outcome', path: '/decision-trees/rates-rebate?own-home=yes&living-date=yes&household-income=under-30k' },
   { name: 'forms and tools', path: '/forms' },
   { name: 'multi-step form', path: '/forms/report-a-problem' },
+  { name: 'element docs', path: '/docs/elements' },
+  { name: 'element docs: accordion-group', path: '/docs/elements/accordion-group' },
 ] as const;

@@ -2,6 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { collectElements, toJsxTypes, toManifest } from '../../scripts/custom-elements-manifest';
+import { docFiltersMessages, listingFiltersMessages } from '../../src/components/filters/messages';
+import { siteSearchMessages } from '../../src/components/site-search/messages';
+import { multiStepFormMessages } from '../../src/components/multi-step-form/MultiStepForm';
 
 const elements = collectElements();
 const elementFiles = readdirSync('elements').filter((file) => file.endsWith('.ts') && file !== 'index.ts');
@@ -51,10 +54,73 @@ test('events come from the component folder with their detail types and descript
   assert.match(share.events[0].description ?? '', /opened or closed/);
 });
 
-test('CSS custom properties are the theme properties each element reads', () => {
+test('CSS custom properties are the theme properties each element reads, with the theme defaults', () => {
   const share = elements.find((element) => element.tag === 'share-panel')!;
-  assert.ok(share.cssProperties.includes('--civic-colour') || share.cssProperties.includes('--civic-link'));
-  assert.ok(share.cssProperties.every((name) => name.startsWith('--civic-')));
+  const names = share.cssProperties.map(({ name }) => name);
+  assert.ok(names.includes('--civic-colour') || names.includes('--civic-link'));
+  assert.ok(names.every((name) => name.startsWith('--civic-')));
+  const focus = elements.find((element) => element.tag === 'data-table')!.cssProperties.find(({ name }) => name === '--civic-focus');
+  assert.equal(focus?.default, '#ffdd00');
+});
+
+test('i18n keys are the English defaults the component passes to useMessages', () => {
+  const accordion = elements.find((element) => element.tag === 'accordion-group')!;
+  assert.deepEqual(accordion.i18n, [
+    { key: 'showAll', default: 'Show all sections' },
+    { key: 'hideAll', default: 'Hide all sections' },
+  ]);
+  assert.match(accordion.attributes.find(({ name }) => name === 'i18n')?.description ?? '', /overriding any of the English strings/);
+  // JSDoc of a key becomes its description.
+  const video = elements.find((element) => element.tag === 'video-thumbnail')!;
+  assert.deepEqual(video.i18n[0], { key: 'play', default: 'Play video: {title}', description: "The thumbnail button's accessible name." });
+  // An element without strings says so on its i18n attribute.
+  const jumpToTop = elements.find((element) => element.tag === 'jump-to-top')!;
+  assert.deepEqual(jumpToTop.i18n, []);
+  assert.match(jumpToTop.attributes.find(({ name }) => name === 'i18n')?.description ?? '', /no strings of its own/);
+});
+
+test('i18n keys follow spreads across files, overrides and constants, as the objects hold them at run time', () => {
+  const cases = [
+    ['doc-filters', docFiltersMessages], // a local spread overridden in place, then an imported one
+    ['listing-filters', listingFiltersMessages],
+    ['site-search', siteSearchMessages], // the search core's strings, imported
+    ['multi-step-form', multiStepFormMessages], // a constant (STEP_BUTTON_LABEL) and an imported spread
+  ] as const;
+  for (const [tag, messages] of cases) {
+    const element = elements.find((candidate) => candidate.tag === tag)!;
+    assert.deepEqual(
+      element.i18n.map(({ key, default: text }) => [key, text]),
+      Object.entries(messages),
+      `<${tag}>`,
+    );
+  }
+});
+
+test("the demo is the README's first html example of the tag", () => {
+  const accordion = elements.find((element) => element.tag === 'accordion-group')!;
+  assert.match(accordion.demo ?? '', /^<accordion-group>\n[\s\S]*<\/accordion-group>$/);
+  // Two elements share the filters README: each gets its own example.
+  assert.match(elements.find((element) => element.tag === 'listing-filters')!.demo ?? '', /^<listing-filters>/);
+  assert.match(elements.find((element) => element.tag === 'doc-filters')!.demo ?? '', /<doc-filters /);
+  const manifest = toManifest(elements);
+  const declaration = manifest.modules.find((module) => module.declarations[0].tagName === 'accordion-group')!.declarations[0];
+  assert.equal(declaration.demo, accordion.demo);
+  assert.deepEqual(declaration.i18n, accordion.i18n);
+});
+
+test("events declared in another element's component file of a shared folder are not listed", () => {
+  const docFilters = elements.find((element) => element.tag === 'doc-filters')!;
+  const listingFilters = elements.find((element) => element.tag === 'listing-filters')!;
+  assert.ok(docFilters.events.length > 0 && docFilters.events.every(({ name }) => name.startsWith('doc-filters-')));
+  assert.ok(listingFilters.events.length > 0 && listingFilters.events.every(({ name }) => name.startsWith('listing-filters-')));
+});
+
+test("attributes without JSDoc are described from the README's attribute table", () => {
+  const banner = elements.find((element) => element.tag === 'announcement-banner')!;
+  assert.match(banner.attributes.find(({ name }) => name === 'data-timestamp')?.description ?? '', /^Identifies this announcement/);
+  // A table shared by two elements: rows for <doc-filters>, one row naming two attributes.
+  const docFilters = elements.find((element) => element.tag === 'doc-filters')!;
+  assert.match(docFilters.attributes.find(({ name }) => name === 'date-max')?.description ?? '', /earliest and latest dates/);
 });
 
 test('JSX typings declare every tag for React apps', () => {

@@ -53,7 +53,8 @@ export function FeedbackWidget({ host, serverNodes, i18n, header, footer }: Feed
     if (!form) console.warn(`<${ELEMENT}>: no <form> found inside; answers cannot be sent from the page.`);
   }, [form]);
 
-  useEffect(() => {
+  // Listen before the first paint: an answer sent right after the upgrade must not fall through to a page load.
+  useLayoutEffect(() => {
     if (!form) return;
     const inFlight = new AbortController();
     let sending = false;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Adopt, dispatch, useServerContent, type ElementProps } from '../../web-component';
 import { focusTarget } from './focus-target';
 import { parseJumpLink } from './parse-jump-link';
@@ -25,7 +25,8 @@ export function JumpToTop({ host, serverNodes }: ElementProps) {
     if (!link) console.warn(`<${ELEMENT}>: no link to a place on this page (such as <a href="#top">) found inside.`);
   }, [link]);
 
-  useEffect(() => {
+  // Listen before the first paint: a click that comes right after the upgrade must not fall through to the link.
+  useLayoutEffect(() => {
     if (!link) return;
     let stop: (() => void) | undefined;
 

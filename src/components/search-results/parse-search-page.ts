@@ -1,0 +1,33 @@
+import { hasContent } from '../../web-component';
+import { focusWithin, type FocusSnapshot } from '../site-search/keep-focus';
+
+/** What the element reads from the server-rendered results page it replaces. */
+export interface ServerSearchPage {
+  /** The server sent a page (results, a prompt or its own failure): it stays until the first client results. */
+  hasContent: boolean;
+  /** The label of the server form's search field: the element's own field keeps the server's words. */
+  fieldLabel: string | undefined;
+  /** What had focus in the server's page when it was read (given back after the upgrade moved it). */
+  focus: FocusSnapshot | null;
+}
+
+const TEXT_FIELD = 'input[type="search"], input[type="text"]';
+
+export function parseSearchPage(serverNodes: readonly Node[]): ServerSearchPage {
+  let fieldLabel: string | undefined;
+  for (const node of serverNodes) {
+    if (!(node instanceof Element)) continue;
+    const input = node.matches(TEXT_FIELD) ? (node as HTMLInputElement) : node.querySelector<HTMLInputElement>(TEXT_FIELD);
+    const text = input?.labels?.[0]?.textContent?.trim();
+    if (text) {
+      fieldLabel = text;
+      break;
+    }
+  }
+  return { hasContent: hasContent(serverNodes), fieldLabel, focus: focusWithin(serverNodes) };
+}
+
+/** The server node holding `element`, if any. */
+export function inServerContent(serverNodes: readonly Node[], element: Element | null): boolean {
+  return element !== null && serverNodes.some((node) => node === element || node.contains(element));
+}
