@@ -9,7 +9,7 @@ import { SEARCH_ENGINE, SEARCH_FIELD_MAX_LENGTH } from './search/search-engine';
 
 export interface LayoutProps {
   title: string;
-  /** Kit elements this page uses: the page loads only their code. */
+  /** Kit elements this page uses: their code is fetched at once (the autoloader would find them anyway). */
   elements?: readonly string[];
   /** The current path, marked in the navigation. */
   path: string;
@@ -38,8 +38,10 @@ export function Layout({ title, elements = [], path, bodyClass, wide = false, as
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/site.css" />
         <link rel="stylesheet" href="/dist/civic-elements.css" />
+        {/* The autoloader loads each element on first sight of its tag; the hints fetch the ones this page uses at once. */}
+        <script type="module" src="/dist/autoload.js"></script>
         {scripts.map((tag) => (
-          <script type="module" src={`/dist/elements/${tag}.js`}></script>
+          <link rel="modulepreload" href={`/dist/elements/${tag}.js`} />
         ))}
       </head>
       <body class={bodyClass}>

@@ -48,7 +48,8 @@ test('a page loads only the code of the elements it uses', async () => {
   const home = await (await app.request('/')).text();
   const content = await (await app.request('/guidance/building-consent')).text();
   assert.doesNotMatch(home, /elements\/accordion-group\.js/);
-  assert.match(content, /<script type="module" src="\/dist\/elements\/accordion-group\.js">/);
+  assert.match(content, /<link rel="modulepreload" href="\/dist\/elements\/accordion-group\.js"/);
+  for (const page of [home, content]) assert.match(page, /<script type="module" src="\/dist\/autoload\.js">/);
 });
 
 test('the header search form works without JavaScript', async () => {
