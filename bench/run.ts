@@ -28,7 +28,7 @@ const benches = [
   {
     name: 'search-proxy',
     title: 'Search proxy under load',
-    command: ['node', '--import', 'tsx', 'bench/search-proxy.ts', ...(quick ? ['--quick'] : [])],
+    command: ['node', '--expose-gc', '--import', 'tsx', 'bench/search-proxy.ts', ...(quick ? ['--quick'] : [])],
   },
 ];
 

@@ -5,8 +5,10 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { PROXY_KEY_PLACEHOLDER, PROXY_PATH, type ApiSearchResponse } from '../../src/core/search/app-search-api';
 import { searchProxy } from '../../src/server/search-proxy';
+import { createEmbeddedBackend } from '../../src/server/search/embedded/backend';
 import { BackendError, UnknownEngineError } from '../../src/server/search/types';
-import { createInMemoryBackend, type InMemoryBackend } from './support/in-memory-search-backend';
+import { temporaryDataDir } from './embedded-fixtures';
+import { createInMemoryBackend, SAMPLE_DOCUMENTS, type InMemoryBackend } from './support/in-memory-search-backend';
 import { capturingErrors, ENGINE, errorsOf, postAction, postJson } from './support/proxy-requests';
 
 const TIMEOUT_MS = 150;
@@ -275,6 +277,75 @@ describe('rate limiting', () => {
       for (let call = 0; call < 3; call += 1) statuses.push((await post()).status);
       assert.deepEqual(statuses, [200, 200, 429]);
     });
+  });
+});
+
+describe('recovery: the next search after a failure succeeds', () => {
+  /** A backend whose next call misbehaves as `fault` says, once; later calls answer normally. */
+  function failingOnce(fault: (signal?: AbortSignal) => Promise<ApiSearchResponse>) {
+    const search = backend.search.bind(backend);
+    let faults = 1;
+    backend.search = (engine, request, signal) => (faults-- > 0 ? fault(signal) : search(engine, request, signal));
+  }
+
+  const cases: Array<[string, number, (signal?: AbortSignal) => Promise<ApiSearchResponse>]> = [
+    ['a timeout', 504, (signal) => wait(10_000, signal).then(() => ({}) as ApiSearchResponse)],
+    ['a failure', 502, async () => Promise.reject(new BackendError('connection reset'))],
+    ['an unexpected error', 502, async () => Promise.reject(new RangeError('Maximum call stack size exceeded'))],
+    ['garbage', 502, async () => ({ meta: 'nope' }) as unknown as ApiSearchResponse],
+  ];
+  for (const [what, status, fault] of cases) {
+    it(`answers ${status} for ${what}, then the next search normally`, async () => {
+      failingOnce(fault);
+      const { result: failed } = await searchLogged();
+      assert.equal(failed.status, status);
+      assert.match((await errorsOf(failed))[0], /^Search is unavailable right now: /);
+      const next = await postAction(app, 'search', { query: 'rates' });
+      assert.equal(next.status, 200);
+      assert.ok(((await next.json()) as ApiSearchResponse).results.length > 0);
+    });
+  }
+
+  it('frees the backend slot of a timed-out call that honoured its signal: later searches are not queued behind it', async () => {
+    const limited = searchProxy({ backend, engines: [ENGINE], timeoutMs: TIMEOUT_MS, maxConcurrent: 1, rateLimit: UNLIMITED });
+    failingOnce((signal) => wait(10_000, signal).then(() => ({}) as ApiSearchResponse));
+    const { result: failed } = await capturingErrors(() => postAction(limited, 'search', { query: 'rates' }));
+    assert.equal(failed.status, 504);
+    const started = performance.now();
+    assert.equal((await postAction(limited, 'search', { query: 'rates' })).status, 200);
+    assert.ok(performance.now() - started < TIMEOUT_MS, 'answered without waiting for a slot');
+  });
+
+  it('frees the backend slot of a call that ignores its signal and never settles: later searches still answer', async () => {
+    const limited = searchProxy({ backend, engines: [ENGINE], timeoutMs: TIMEOUT_MS, maxConcurrent: 1, rateLimit: UNLIMITED });
+    failingOnce(() => new Promise<ApiSearchResponse>(() => undefined));
+    const { result: failed } = await capturingErrors(() => postAction(limited, 'search', { query: 'rates' }));
+    assert.equal(failed.status, 504);
+    const { result: next } = await capturingErrors(() => postAction(limited, 'search', { query: 'rates' }));
+    assert.equal(next.status, 200);
+  });
+
+  it('with the embedded backend: 502 while its documents cannot be read, then results once they can', async () => {
+    let reachable = false;
+    const embedded = createEmbeddedBackend({
+      engines: {
+        [ENGINE]: () => {
+          if (!reachable) throw new Error('CMS unreachable');
+          return SAMPLE_DOCUMENTS;
+        },
+      },
+      dataDir: await temporaryDataDir(),
+      retryAfterMs: 0,
+    });
+    const site = searchProxy({ backend: embedded, engines: [ENGINE], timeoutMs: 2_000, rateLimit: UNLIMITED });
+    const { result: failed, logged } = await capturingErrors(() => postAction(site, 'search', { query: 'rates' }));
+    assert.equal(failed.status, 502);
+    assert.match((await errorsOf(failed))[0], /^Search is unavailable right now: .*CMS unreachable/);
+    assert.equal(logged.length, 1);
+    reachable = true;
+    const next = await postAction(site, 'search', { query: 'rates' });
+    assert.equal(next.status, 200);
+    assert.ok(((await next.json()) as ApiSearchResponse).meta.page.total_results > 0);
   });
 });
 

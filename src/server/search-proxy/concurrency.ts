@@ -4,6 +4,7 @@
  * its own, so a backend that computes synchronously (the embedded engine) still lets deadlines fire and other
  * requests be read between searches, instead of running a whole burst back to back.
  */
+import { untilAborted } from './deadline';
 export interface Limiter {
   run<T>(work: () => Promise<T>, signal: AbortSignal): Promise<T>;
   /** Calls running and waiting, for tests and diagnostics. */
@@ -48,7 +49,7 @@ export function createLimiter(max: number): Limiter {
       try {
         await new Promise<void>((resolve) => setImmediate(resolve));
         signal.throwIfAborted();
-        return await work();
+        return await untilAborted(work(), signal);
       } finally {
         release();
       }

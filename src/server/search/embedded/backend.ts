@@ -11,7 +11,7 @@ import { BackendError, UnknownEngineError, type SearchBackend, type SiteDocument
 import { openClickStore, type ClickStore } from './click-store';
 import { TEXT_FIELDS, type EngineIndex, type TextField } from './engine-index';
 import { loadOrBuildIndex } from './index-store';
-import { runSearch } from './run-search';
+import { BLANK_QUERY_SORT, runSearch } from './run-search';
 import { buildSuggestionIndex, DEFAULT_SUGGESTION_SIZE, type SuggestionIndex } from './suggestions';
 import { STOP_WORDS } from './text-analysis';
 
@@ -19,6 +19,8 @@ import { STOP_WORDS } from './text-analysis';
 export const DEFAULT_DATA_DIR = '.data/search';
 /** The most suggestions one request gets (App Search's limit). */
 export const MAX_SUGGESTIONS = 20;
+/** After an engine failed to start (its document source threw), a call this much later tries again. */
+export const DEFAULT_RETRY_AFTER_MS = 5_000;
 /** Engine names double as file names: letters, digits, '-' and '_'. */
 const ENGINE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
@@ -29,6 +31,11 @@ export interface EmbeddedBackendOptions {
   dataDir?: string;
   /** Told once per engine how its index was obtained. */
   onIndexReady?: (event: IndexReadyEvent) => void;
+  /**
+   * An engine whose start failed (say the CMS was unreachable) is started again by the first call at least this
+   * long after the failure (default 5 s); calls in between fail at once without asking the source again.
+   */
+  retryAfterMs?: number;
 }
 
 export interface IndexReadyEvent {
@@ -63,29 +70,43 @@ interface EngineState {
  * start (in the background; calls wait for it) and saved in `dataDir`, so a restart with the same documents loads
  * it instead. Clicks go to an append-only log there, read back at start to rank suggestions.
  */
-export function createEmbeddedBackend({ engines, dataDir = DEFAULT_DATA_DIR, onIndexReady }: EmbeddedBackendOptions): EmbeddedBackend {
+export function createEmbeddedBackend({
+  engines,
+  dataDir = DEFAULT_DATA_DIR,
+  onIndexReady,
+  retryAfterMs = DEFAULT_RETRY_AFTER_MS,
+}: EmbeddedBackendOptions): EmbeddedBackend {
   const names = Object.keys(engines);
   for (const name of names)
     if (!ENGINE_NAME.test(name)) throw new Error(`Engine name ${JSON.stringify(name)} must be letters, digits, '-' or '_'.`);
 
-  const states = new Map<string, Promise<EngineState>>();
+  interface Attempt {
+    state: Promise<EngineState>;
+    failedAt?: number;
+  }
+  const attempts = new Map<string, Attempt>();
+  const attempt = (name: string, after: Promise<unknown>): Attempt => {
+    const started: Attempt = { state: after.then(() => startEngine(name, engines[name], dataDir, onIndexReady)) };
+    // Failures surface when the engine is used; never as an unhandled rejection.
+    started.state.catch(() => {
+      started.failedAt = performance.now();
+    });
+    attempts.set(name, started);
+    return started;
+  };
   // One engine after another: building several big indexes at once would only compete for the same cores.
   let previous: Promise<unknown> = Promise.resolve();
-  for (const name of names) {
-    const state = previous.then(() => startEngine(name, engines[name], dataDir, onIndexReady));
-    states.set(name, state);
-    previous = state.catch(() => undefined);
-    // Failures surface when the engine is used; never as an unhandled rejection.
-    state.catch(() => undefined);
-  }
+  for (const name of names) previous = attempt(name, previous).state.catch(() => undefined);
   const clickStore = openClickStore(join(dataDir, 'clicks.jsonl'));
   clickStore.catch(() => undefined);
 
   const engineState = async (engine: string): Promise<EngineState> => {
-    const state = Object.hasOwn(engines, engine) ? states.get(engine) : undefined;
-    if (!state) throw new UnknownEngineError(engine);
+    let current = Object.hasOwn(engines, engine) ? attempts.get(engine) : undefined;
+    if (!current) throw new UnknownEngineError(engine);
+    if (current.failedAt !== undefined && performance.now() - current.failedAt >= retryAfterMs)
+      current = attempt(engine, Promise.resolve());
     try {
-      return await state;
+      return await current.state;
     } catch (error) {
       throw new BackendError(`The search index of this engine could not be prepared: ${(error as Error).message}`);
     }
@@ -147,7 +168,7 @@ export function createEmbeddedBackend({ engines, dataDir = DEFAULT_DATA_DIR, onI
     },
 
     async close() {
-      await Promise.allSettled(states.values());
+      await Promise.allSettled([...attempts.values()].map((current) => current.state));
       await (await clickStore.catch(() => undefined))?.flush();
     },
   };
@@ -162,6 +183,8 @@ async function startEngine(
   const started = performance.now();
   const documents = await documentsOf();
   const { index, source, note } = await loadOrBuildIndex(engine, documents, dataDir);
+  // The search page opened without words asks for this order first: ready before the first visitor.
+  index.orders(BLANK_QUERY_SORT);
   const status: IndexReadyEvent = {
     engine,
     source,

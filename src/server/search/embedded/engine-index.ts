@@ -1,9 +1,13 @@
-import MiniSearch, { type Options } from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 import type { SiteDocument } from '../types';
-import { indexTerm, normaliseWord, tokenize, words, stem, STOP_WORDS } from './text-analysis';
+import { STOP_WORDS, stem, words } from './text-analysis';
 import { createVocabulary, VocabularyBuilder, type Vocabulary, type VocabularyEntry } from './vocabulary';
 import { documentReader, type FieldReader } from './filters';
 import { createFieldRanks, type FieldRanks } from './sorting';
+import { buildPostings, loadPostings, savePostings, type PostingsIndex, type SavedPostings } from './postings';
+import { TermScorer } from './term-scorer';
+import { createFieldColumns, type FieldColumns } from './field-columns';
+import { createSortOrders, type SortOrders } from './sort-orders';
 
 /** The fields searched as text, and their default weights: title above summary above body (as the Elasticsearch backend). */
 export const TEXT_FIELDS = ['title', 'summary', 'body'] as const;
@@ -11,83 +15,78 @@ export type TextField = (typeof TEXT_FIELDS)[number];
 export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<TextField, number>> = Object.freeze({ title: 3, summary: 2, body: 1 });
 
 /** Bump when analysis or the saved shape changes: saved indexes of another version are rebuilt. */
-export const INDEX_FORMAT_VERSION = 1;
+export const INDEX_FORMAT_VERSION = 2;
 
-/** One engine's searchable state: its documents, the MiniSearch index and the words they use. */
+/** One engine's searchable state: its documents, their postings and the words they use, and per-field lookups. */
 export interface EngineIndex {
   readonly documents: readonly SiteDocument[];
-  readonly byId: ReadonlyMap<string, SiteDocument>;
-  readonly positions: ReadonlyMap<string, number>;
-  /** Field readers by position, for filters and facets. */
+  /** Field readers by position. */
   readonly readers: readonly FieldReader[];
   /** Sort ranks by field, computed on first use. */
   readonly ranks: FieldRanks;
-  readonly miniSearch: MiniSearch<SiteDocument>;
+  /** Every document in the order of a sort, computed on first use (blank queries). */
+  readonly orders: SortOrders;
+  /** Each field's values, coded, with the documents of each value: filters and facets. */
+  readonly columns: FieldColumns;
+  readonly postings: PostingsIndex;
+  /** The index terms as a radix tree, for typo variants (MiniSearch's `SearchableMap`; value: term id). */
+  readonly termTree: SearchableMap<number>;
+  readonly scorer: TermScorer;
   readonly vocabulary: Vocabulary;
-  /** Documents by their title's key (`titleKey`), for exact title matches. */
-  readonly titles: ReadonlyMap<string, readonly string[]>;
+  /** Document positions by their title's key (`titleKey`), for exact title matches. */
+  readonly titles: ReadonlyMap<string, readonly number[]>;
 }
 
 /** The saved form (JSON) of an index, beside the hash of the documents it was built from. */
 export interface SavedIndex {
   format: number;
   hash: string;
-  miniSearch: ReturnType<MiniSearch['toJSON']>;
+  postings: SavedPostings;
   vocabulary: VocabularyEntry[];
 }
 
-function miniSearchOptions(processTerm: Options['processTerm']): Options<SiteDocument> {
-  // Queries are analysed like documents, without recording their words.
-  return {
-    idField: 'id',
-    fields: [...TEXT_FIELDS],
-    storeFields: [],
-    tokenize,
-    processTerm,
-    searchOptions: { tokenize, processTerm: indexTerm },
-  };
-}
-
-/** Builds the index, yielding to the event loop between chunks so a server stays responsive. */
+/** Builds the index, yielding to the event loop between slices of documents so a server stays responsive. */
 export async function buildEngineIndex(documents: readonly SiteDocument[]): Promise<EngineIndex> {
   const vocabulary = new VocabularyBuilder();
-  const processTerm = (term: string) => {
-    const word = normaliseWord(term);
-    if (word === '' || STOP_WORDS.has(word)) return null;
-    const stemmed = stem(word);
-    vocabulary.add(word, stemmed);
-    return stemmed;
-  };
-  const miniSearch = new MiniSearch<SiteDocument>(miniSearchOptions(processTerm));
-  await miniSearch.addAllAsync(documents, { chunkSize: 500 });
-  return assemble(documents, miniSearch, vocabulary.build());
+  const postings = await buildPostings(documents, TEXT_FIELDS, vocabulary);
+  return assemble(documents, postings, vocabulary.build());
 }
 
 export function saveEngineIndex(index: EngineIndex, hash: string): SavedIndex {
-  return { format: INDEX_FORMAT_VERSION, hash, miniSearch: index.miniSearch.toJSON(), vocabulary: index.vocabulary.toJSON() };
+  return { format: INDEX_FORMAT_VERSION, hash, postings: savePostings(index.postings), vocabulary: index.vocabulary.toJSON() };
 }
 
-/** Restores a saved index for the same documents (the caller checks the hash). */
+/** Restores a saved index for the same documents (the caller checks the hash); throws when it does not fit. */
 export function loadEngineIndex(saved: SavedIndex, documents: readonly SiteDocument[]): EngineIndex {
-  const miniSearch = MiniSearch.loadJS<SiteDocument>(saved.miniSearch, miniSearchOptions(indexTerm));
-  if (miniSearch.documentCount !== documents.length) throw new Error('saved index does not match the documents');
-  return assemble(documents, miniSearch, createVocabulary(saved.vocabulary));
+  return assemble(documents, loadPostings(saved.postings, TEXT_FIELDS, documents.length), createVocabulary(saved.vocabulary));
 }
 
-function assemble(documents: readonly SiteDocument[], miniSearch: MiniSearch<SiteDocument>, vocabulary: Vocabulary): EngineIndex {
-  const byId = new Map<string, SiteDocument>();
-  const positions = new Map<string, number>();
-  const titles = new Map<string, string[]>();
+function assemble(documents: readonly SiteDocument[], postings: PostingsIndex, vocabulary: Vocabulary): EngineIndex {
+  const titles = new Map<string, number[]>();
   documents.forEach((document, position) => {
-    byId.set(document.id, document);
-    positions.set(document.id, position);
     const key = titleKey(document.title);
     const list = titles.get(key);
-    if (list) list.push(document.id);
-    else titles.set(key, [document.id]);
+    if (list) list.push(position);
+    else titles.set(key, [position]);
   });
+  // Terms in the order documents first used them, as MiniSearch inserted them: typo variants come out in its order.
+  const termTree = new SearchableMap<number>();
+  postings.terms.forEach((term, id) => termTree.set(term, id));
   const readers = documents.map(documentReader);
-  return { documents, byId, positions, readers, ranks: createFieldRanks(readers), miniSearch, vocabulary, titles };
+  const columns = createFieldColumns(readers);
+  const ranks = createFieldRanks(readers, columns);
+  return {
+    documents,
+    readers,
+    ranks,
+    orders: createSortOrders(documents.length, ranks),
+    columns,
+    postings,
+    termTree,
+    scorer: new TermScorer(postings),
+    vocabulary,
+    titles,
+  };
 }
 
 /** A title or query reduced to its stems without stop words: "Building consents" and "building consent" agree. */

@@ -5,46 +5,63 @@ import type {
   ApiSearchRequest,
   ApiValueFacetData,
 } from '../../../core/search/app-search-api';
-import { inRange, type FieldReader } from './filters';
+import { createFieldColumns, type FieldColumn, type FieldColumns } from './field-columns';
+import { forEachCodeInRange } from './column-ranges';
+import type { FieldReader } from './filters';
 
 /** App Search's default and largest number of values in a value facet. */
 export const DEFAULT_VALUE_FACET_SIZE = 10;
 export const MAX_VALUE_FACET_SIZE = 250;
+
+/** How many of the counted documents have each code of a column. */
+export type CodeCounter = (column: FieldColumn) => Int32Array;
 
 /**
  * Facet counts over the matched (filtered) documents, in App Search's shape: per field, one entry per requested facet.
  * Value facets: most frequent first (ties by value), or as `sort` asks, at most `size`. Range facets: in the order the
  * ranges were asked, each counting values in [from, to).
  */
-export function computeFacets(
+export function countFacets(
   requested: ApiSearchRequest['facets'],
-  documents: readonly FieldReader[],
+  columns: FieldColumns,
+  countCodes: CodeCounter,
 ): Record<string, ApiFacetResponse[]> {
   const facets: Record<string, ApiFacetResponse[]> = {};
   if (!requested) return facets;
   for (const [field, request] of Object.entries(requested)) {
     const list = Array.isArray(request) ? request : [request];
-    facets[field] = list.map((facet) =>
-      facet.type === 'range' ? rangeFacet(field, facet, documents) : valueFacet(field, facet, documents),
-    );
+    const column = columns(field);
+    const counts = countCodes(column);
+    facets[field] = list.map((facet) => (facet.type === 'range' ? rangeFacet(column, counts, facet) : valueFacet(column, counts, facet)));
   }
   return facets;
 }
 
-function valueFacet(
-  field: string,
-  facet: Extract<ApiFacetRequest, { type: 'value' }>,
+/** `countFacets` over every one of `documents`. */
+export function computeFacets(
+  requested: ApiSearchRequest['facets'],
   documents: readonly FieldReader[],
-): ApiFacetResponse {
-  const counts = new Map<string | number, number>();
-  for (const read of documents) {
-    const value = read(field);
-    if (value === undefined || value === null || value === '') continue;
+): Record<string, ApiFacetResponse[]> {
+  return countFacets(requested, createFieldColumns(documents), countAll);
+}
+
+/** Counts of every document's codes. */
+export function countAll(column: FieldColumn): Int32Array {
+  const counts = new Int32Array(column.values.length);
+  for (let code = 0; code < counts.length; code++) counts[code] = column.offsets[code + 1] - column.offsets[code];
+  return counts;
+}
+
+function valueFacet(column: FieldColumn, counts: Int32Array, facet: Extract<ApiFacetRequest, { type: 'value' }>): ApiFacetResponse {
+  // Facet values as documents hold them, booleans as text (true and "true" are one value).
+  const byValue = new Map<string | number, number>();
+  column.values.forEach((value, code) => {
+    if (counts[code] === 0 || value === '') return;
     const key = typeof value === 'boolean' ? String(value) : value;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
+    byValue.set(key, (byValue.get(key) ?? 0) + counts[code]);
+  });
   const size = clampSize(facet.size);
-  const data: ApiValueFacetData[] = [...counts].map(([value, count]) => ({ value, count }));
+  const data: ApiValueFacetData[] = [...byValue].map(([value, count]) => ({ value, count }));
   data.sort(facetOrder(facet.sort));
   return withName({ type: 'value', data: data.slice(0, size) }, facet.name);
 }
@@ -60,17 +77,12 @@ function facetOrder(sort: Extract<ApiFacetRequest, { type: 'value' }>['sort']) {
   return (a: ApiValueFacetData, b: ApiValueFacetData) => direction * (b.count - a.count) || byValue(a, b);
 }
 
-function rangeFacet(
-  field: string,
-  facet: Extract<ApiFacetRequest, { type: 'range' }>,
-  documents: readonly FieldReader[],
-): ApiFacetResponse {
+function rangeFacet(column: FieldColumn, counts: Int32Array, facet: Extract<ApiFacetRequest, { type: 'range' }>): ApiFacetResponse {
   const data: ApiRangeFacetData[] = facet.ranges.map((range) => {
     let count = 0;
-    for (const read of documents) {
-      const value = read(field);
-      if (value !== undefined && value !== null && value !== '' && inRange(value, range)) count++;
-    }
+    forEachCodeInRange(column, range, (code) => {
+      if (column.values[code] !== '') count += counts[code];
+    });
     return { ...range, count };
   });
   return withName({ type: 'range', data }, facet.name);

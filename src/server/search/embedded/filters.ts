@@ -24,16 +24,28 @@ export function compileFilter(filter: ApiFilter | undefined): DocumentPredicate 
   const clauses: DocumentPredicate[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined) continue;
-    if ((BOOLEAN_KEYS as readonly string[]).includes(key) && Array.isArray(value) && value.every(isFilterObject)) {
-      const parts = (value as ApiFilter[]).map(compileFilter);
+    const nested = nestedFilters(key, value);
+    if (nested) {
+      const parts = nested.map(compileFilter);
       if (key === 'all') clauses.push((read) => parts.every((part) => part(read)));
       else if (key === 'any') clauses.push((read) => parts.length === 0 || parts.some((part) => part(read)));
       else clauses.push((read) => !parts.some((part) => part(read)));
     } else {
-      clauses.push(compileFieldCondition(key, value as ApiFilterValue | ApiFilterValue[]));
+      const matches = conditionMatcher(value as ApiFilterValue | ApiFilterValue[]);
+      clauses.push((read) => {
+        const actual = read(key);
+        return actual !== undefined && actual !== null && matches(actual);
+      });
     }
   }
   return (read) => clauses.every((clause) => clause(read));
+}
+
+/** The filters of an `all` / `any` / `none` key, or undefined when the key is a field condition. */
+export function nestedFilters(key: string, value: unknown): ApiFilter[] | undefined {
+  return (BOOLEAN_KEYS as readonly string[]).includes(key) && Array.isArray(value) && value.every(isFilterObject)
+    ? (value as ApiFilter[])
+    : undefined;
 }
 
 function isFilterObject(value: unknown): value is ApiFilter {
@@ -46,21 +58,19 @@ export function isRange(value: unknown): value is ApiRange {
   return keys.length > 0 && keys.every((key) => key === 'from' || key === 'to' || key === 'name');
 }
 
-function compileFieldCondition(field: string, condition: ApiFilterValue | ApiFilterValue[]): DocumentPredicate {
+/** Whether a (present) value meets a field condition: any of its values or ranges. */
+export function conditionMatcher(condition: ApiFilterValue | ApiFilterValue[]): (actual: string | number | boolean) => boolean {
   const values = Array.isArray(condition) ? condition : [condition];
   const matchers = values.map((value) => (isRange(value) ? rangeMatcher(value) : valueMatcher(value)));
-  return (read) => {
-    const actual = read(field);
-    return actual !== undefined && actual !== null && matchers.some((matches) => matches(actual));
-  };
+  return (actual) => matchers.some((matches) => matches(actual));
 }
 
-function valueMatcher(expected: string | number | boolean): (actual: string | number | boolean) => boolean {
+export function valueMatcher(expected: string | number | boolean): (actual: string | number | boolean) => boolean {
   const text = String(expected);
   return (actual) => actual === expected || String(actual) === text;
 }
 
-function rangeMatcher({ from, to }: ApiRange): (actual: string | number | boolean) => boolean {
+export function rangeMatcher({ from, to }: ApiRange): (actual: string | number | boolean) => boolean {
   const low = from === undefined ? undefined : comparable(from);
   const high = to === undefined ? undefined : comparable(to);
   return (actual) => {

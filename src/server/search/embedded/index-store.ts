@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteDocument } from '../types';
 import {
@@ -24,6 +24,21 @@ export function indexFile(dataDir: string, engine: string): string {
   return join(dataDir, `${engine}.index.json`);
 }
 
+const HEADER = /^\{"format":(\d+),"hash":"([0-9a-f]*)"/;
+const HEADER_BYTES = 256;
+
+/** The format and hash a saved index starts with, when it starts as `saveEngineIndex` writes it. */
+async function readHeader(file: string): Promise<{ format: number; hash: string } | undefined> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0);
+    const match = HEADER.exec(buffer.subarray(0, bytesRead).toString('utf8'));
+    return match ? { format: Number(match[1]), hash: match[2] } : undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** A hash of the documents and the index format: equal hashes mean the saved index fits these documents. */
 export function documentsHash(documents: readonly SiteDocument[]): string {
   const hash = createHash('sha256');
@@ -42,8 +57,12 @@ export async function loadOrBuildIndex(engine: string, documents: readonly SiteD
   const hash = documentsHash(documents);
   let note: string | undefined;
   try {
-    const saved = JSON.parse(await readFile(file, 'utf8')) as SavedIndex;
-    if (saved.format === INDEX_FORMAT_VERSION && saved.hash === hash) return { index: loadEngineIndex(saved, documents), source: 'loaded' };
+    // The file starts with its format and hash: a stale index (tens of megabytes) is not read, let alone parsed.
+    const header = await readHeader(file);
+    const stale = header !== undefined && (header.format !== INDEX_FORMAT_VERSION || header.hash !== hash);
+    const saved = stale ? undefined : (JSON.parse(await readFile(file, 'utf8')) as SavedIndex);
+    if (saved && saved.format === INDEX_FORMAT_VERSION && saved.hash === hash)
+      return { index: loadEngineIndex(saved, documents), source: 'loaded' };
     note = 'the documents changed since the index was saved';
   } catch (error) {
     note = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no saved index' : `saved index unreadable: ${(error as Error).message}`;

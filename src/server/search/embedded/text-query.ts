@@ -1,19 +1,18 @@
-import type { Query, SearchOptions } from 'minisearch';
 import type { ApiSearchRequest } from '../../../core/search/app-search-api';
 import { DEFAULT_FIELD_WEIGHTS, TEXT_FIELDS, titleKey, type EngineIndex, type TextField } from './engine-index';
+import { hasTerm, type DerivedTerm, type FieldBoost, type TermLeaf, type WordPlan } from './term-scorer';
 import { indexTerm, STOP_WORDS, stem, words } from './text-analysis';
 
-/** A document the query matched, with its relevance and the index terms (stems) it matched on. */
-export interface TextMatch {
-  id: string;
-  score: number;
-  terms: readonly string[];
-}
-
+/** The documents a query matched, with their relevance. */
 export interface TextMatches {
-  /** False when the query had no words to search for: every document matched, unranked. */
+  /** False when the query had no words to search for: every document matched, unranked (`positions` absent). */
   ranked: boolean;
-  matches: TextMatch[];
+  /** Positions of the matched documents, in no particular order; absent: every document. */
+  positions?: Int32Array;
+  /** Relevance by match (parallel to `positions`). */
+  scores?: Float64Array;
+  /** The index terms (stems) the document at `position` matched on, for its snippets. */
+  termsOf(position: number): string[];
 }
 
 /** Relevance rules, named. */
@@ -27,17 +26,15 @@ export const RANKING = Object.freeze({
   /** Words this long or longer get typo tolerance when no document has them: 1 edit, 2 from 8 letters. */
   fuzzyMinLength: 4,
   fuzziness: 0.2,
+  /** Weight of a typo variant, scaled by length / (length + edits) (MiniSearch's default). */
+  fuzzyWeight: 0.45,
+  /** The most edits of a typo (MiniSearch's default `maxFuzzy`). */
+  maxFuzzy: 6,
   /** The most completions of the last word searched. */
   prefixExpansions: 30,
   /** The last word is completed from this many letters. */
   prefixMinLength: 2,
 });
-
-interface QueryWord {
-  /** The index terms that count as this word (its stem, and completions when it is the last word). */
-  accepted: Set<string>;
-  query: Query;
-}
 
 /**
  * How many of a query's words a document needs, as Elasticsearch's `minimum_should_match: "2<75%"` (the
@@ -47,43 +44,39 @@ export function wordsRequired(wordCount: number): number {
   return wordCount <= 2 ? wordCount : Math.floor(wordCount * 0.75);
 }
 
+const EVERY_DOCUMENT: TextMatches = Object.freeze({ ranked: false, termsOf: () => [] });
+
 /**
- * Full-text matches for a query, best first. Words are stemmed; a word no document has gets typo tolerance; the last
- * word also matches words it begins (unless the query ends with a space). A document needs `wordsRequired` of the
- * words (AND-ish); each word it lacks costs a large share of its score, and an exact title match multiplies it.
- * A blank query (or one of stop words only) matches every document, with score 0, in their order.
+ * Full-text matches for a query. Words are stemmed; a word no document has gets typo tolerance; the last word also
+ * matches words it begins (unless the query ends with a space). A document needs `wordsRequired` of the words
+ * (AND-ish); each word it lacks costs a large share of its score, and an exact title match multiplies it. Scores
+ * are MiniSearch's BM25+ with field boosts. A blank query (or one of stop words only) matches every document.
  */
 export function matchText(index: EngineIndex, query: string, searchFields?: ApiSearchRequest['search_fields']): TextMatches {
-  const queryWords = buildQueryWords(index, query);
-  if (queryWords.length === 0)
-    return { ranked: false, matches: index.documents.map((document) => ({ id: document.id, score: 0, terms: [] })) };
+  const plan = planWords(index, query);
+  if (plan.length === 0) return EVERY_DOCUMENT;
 
-  const required = wordsRequired(queryWords.length);
-  const { fields, boost } = fieldWeights(searchFields);
-  const results = index.miniSearch.search(
-    { combineWith: required === queryWords.length ? 'AND' : 'OR', queries: queryWords.map((word) => word.query) },
-    { fields, boost, weights: { fuzzy: 0.45, prefix: RANKING.prefix } },
-  );
-  const exactTitleIds = new Set(index.titles.get(titleKey(query)) ?? []);
-
-  const matches: TextMatch[] = [];
-  for (const result of results) {
-    let score = result.score;
-    if (required < queryWords.length) {
-      const covered = queryWords.filter((word) => result.queryTerms.some((term) => word.accepted.has(term))).length;
-      if (covered < required) continue;
-      score *= Math.pow(RANKING.partialMatch, queryWords.length - covered);
-    }
-    if (exactTitleIds.has(result.id as string)) score *= RANKING.exactTitle;
-    matches.push({ id: result.id as string, score, terms: result.terms });
+  const required = wordsRequired(plan.length);
+  const fields = fieldBoosts(searchFields);
+  const { positions, scores, covered, derivedTerms } = index.scorer.score(plan, required, fields);
+  const exactTitle = new Set(index.titles.get(titleKey(query)) ?? []);
+  for (let i = 0; i < positions.length; i++) {
+    if (required < plan.length) scores[i] *= Math.pow(RANKING.partialMatch, plan.length - covered[i]);
+    if (exactTitle.has(positions[i])) scores[i] *= RANKING.exactTitle;
   }
-  return { ranked: true, matches: matches.sort((a, b) => b.score - a.score) };
+  const { postings } = index;
+  return {
+    ranked: true,
+    positions,
+    scores,
+    termsOf: (position) => derivedTerms.filter((term) => hasTerm(postings, term, position, fields)).map((term) => postings.terms[term]),
+  };
 }
 
-function buildQueryWords(index: EngineIndex, query: string): QueryWord[] {
+function planWords(index: EngineIndex, query: string): WordPlan[] {
   const all = words(query);
   const completesLastWord = !/\s$/.test(query);
-  const result: QueryWord[] = [];
+  const plan: WordPlan[] = [];
   all.forEach((word, i) => {
     const isLast = i === all.length - 1;
     const term = STOP_WORDS.has(word) ? null : indexTerm(word);
@@ -92,42 +85,49 @@ function buildQueryWords(index: EngineIndex, query: string): QueryWord[] {
         ? index.vocabulary.stemsForPrefix(word, RANKING.prefixExpansions)
         : [];
     if (term === null && expansions.length === 0) return;
-    const accepted = new Set<string>(expansions);
-    const queries: Query[] = [];
-    if (term !== null) {
-      accepted.add(term);
-      queries.push({ queries: [word], fuzzy: fuzzinessFor(index, term), prefix: false });
-    }
-    const completions = expansions.filter((expansion) => expansion !== term);
-    if (completions.length > 0) queries.push(completionQuery(completions));
-    result.push({ accepted, query: queries.length === 1 ? queries[0] : { combineWith: 'OR', queries } });
+    plan.push({
+      ...(term !== null && { term: termLeaf(index, term) }),
+      completions: expansions.filter((expansion) => expansion !== term).map((expansion) => completionLeaf(index, expansion)),
+    });
   });
-  return result;
+  return plan;
 }
 
-/** Stems searched as they are (not analysed again), each worth `RANKING.prefix` of a whole word. */
-function completionQuery(stems: string[]): Query {
-  const options: SearchOptions = {
-    tokenize: (text) => [text],
-    processTerm: (term) => term,
-    fuzzy: false,
-    prefix: false,
-    boostTerm: () => RANKING.prefix,
-  };
-  return { ...options, combineWith: 'OR', queries: stems };
+/** A word's own term: the term when documents have it, otherwise (4+ letters) the terms within its typo distance. */
+function termLeaf(index: EngineIndex, term: string): TermLeaf {
+  const derived: DerivedTerm[] = [];
+  const id = index.postings.termIds.get(term);
+  if (id !== undefined) derived.push({ term: id, weight: 1 });
+  const edits = typoDistance(index, term);
+  if (edits > 0) {
+    for (const [variant, [variantId, distance]] of index.termTree.fuzzyGet(term, edits)) {
+      if (distance === 0) continue;
+      derived.push({ term: variantId, weight: (RANKING.fuzzyWeight * variant.length) / (variant.length + distance) });
+    }
+  }
+  return { source: term, derived, termBoost: 1 };
 }
 
-function fuzzinessFor(index: EngineIndex, term: string): number | false {
-  if (index.vocabulary.hasStem(term) || term.length < RANKING.fuzzyMinLength) return false;
-  return RANKING.fuzziness;
+/** A completion of the last word: exactly that stem, worth `RANKING.prefix` of a whole word. */
+function completionLeaf(index: EngineIndex, stemmed: string): TermLeaf {
+  const id = index.postings.termIds.get(stemmed);
+  return { source: stemmed, derived: id === undefined ? [] : [{ term: id, weight: 1 }], termBoost: RANKING.prefix };
 }
 
-function fieldWeights(searchFields: ApiSearchRequest['search_fields']): { fields: TextField[]; boost: Record<string, number> } {
+/** Edits allowed for a typo of `term`: none for words the documents have or short words. */
+function typoDistance(index: EngineIndex, term: string): number {
+  if (index.vocabulary.hasStem(term) || term.length < RANKING.fuzzyMinLength) return 0;
+  return Math.min(RANKING.maxFuzzy, Math.round(term.length * RANKING.fuzziness));
+}
+
+function fieldBoosts(searchFields: ApiSearchRequest['search_fields']): FieldBoost[] {
   const requested = searchFields ? TEXT_FIELDS.filter((field) => field in searchFields) : [];
-  const fields = requested.length > 0 ? requested : [...TEXT_FIELDS];
-  const boost: Record<string, number> = {};
-  for (const field of fields) boost[field] = searchFields?.[field]?.weight ?? DEFAULT_FIELD_WEIGHTS[field];
-  return { fields, boost };
+  const fields: readonly TextField[] = requested.length > 0 ? requested : TEXT_FIELDS;
+  // A weight of 0 (or none) counts as 1, as MiniSearch's `boost` does.
+  return fields.map((field) => ({
+    field: TEXT_FIELDS.indexOf(field),
+    boost: (searchFields?.[field]?.weight ?? DEFAULT_FIELD_WEIGHTS[field]) || 1,
+  }));
 }
 
 /** For snippets: whether a word of a document matched (its stem is one of the matched terms). */

@@ -22,10 +22,11 @@ export interface Vocabulary {
 export class VocabularyBuilder {
   private readonly entries = new Map<string, { stem: string; count: number }>();
 
-  add(word: string, stem: string): void {
+  /** Records `occurrences` (default 1) uses of a word with its stem. */
+  add(word: string, stem: string, occurrences = 1): void {
     const entry = this.entries.get(word);
-    if (entry) entry.count++;
-    else this.entries.set(word, { stem, count: 1 });
+    if (entry) entry.count += occurrences;
+    else this.entries.set(word, { stem, count: occurrences });
   }
 
   build(): Vocabulary {
