@@ -58,11 +58,6 @@ export function DocFilters({ host, serverNodes, i18n, dateMin, dateMax, dateForm
   const baseId = useId();
   const stopScroll = useRef<() => void>(undefined);
 
-  useEffect(() => {
-    if (!form) console.warn(`<${ELEMENT}>: no <form> found inside; there is nothing to enhance.`);
-    else if (!results) console.warn(`<${ELEMENT}>: no results region ([data-results]) found inside; filters apply by submitting the form.`);
-  }, [form, results]);
-
   const reload = useResultsReload({
     elementName: ELEMENT,
     form,

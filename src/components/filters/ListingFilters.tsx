@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Adopt, dispatch, useMessages, useServerContent, type ElementProps } from '../../web-component';
 import { countMessage } from './count-message';
 import { FailureNote } from './FailureNote';
@@ -36,11 +35,6 @@ export function ListingFilters({ host, serverNodes, i18n }: ElementProps) {
   const t = useMessages(listingFiltersMessages, i18n, ELEMENT);
   const { form, results, subtopics: subtopicsMarkup } = useServerContent(serverNodes, parseFilters);
   const [status, announce] = useAnnouncer();
-
-  useEffect(() => {
-    if (!form) console.warn(`<${ELEMENT}>: no <form> found inside; there is nothing to enhance.`);
-    else if (!results) console.warn(`<${ELEMENT}>: no results region ([data-results]) found inside; filters apply by submitting the form.`);
-  }, [form, results]);
 
   const reload = useResultsReload({
     elementName: ELEMENT,

@@ -57,8 +57,15 @@ function readCount(results: HTMLElement): number | null {
  * Only the latest reload applies. A failure is logged, keeps the current results and leaves the form working.
  */
 export function useResultsReload(options: ResultsReloadOptions): ResultsReload {
-  const { form, results } = options;
+  const { form, results, elementName } = options;
   const [state, setState] = useState<ReloadState>('idle');
+
+  // Markup the reload needs: say what is missing (once per element), the form still submits without it.
+  useEffect(() => {
+    if (!form) console.warn(`<${elementName}>: no <form> found inside; there is nothing to enhance.`);
+    else if (!results)
+      console.warn(`<${elementName}>: no results region ([data-results]) found inside; filters apply by submitting the form.`);
+  }, [elementName, form, results]);
   const latest = useRef(createLatestRequest());
   const shownUrl = useRef(currentListingUrl());
   const callbacks = useRef(options);
