@@ -43,16 +43,14 @@ function stylesheet() {
 }
 
 /**
- * qs (the search URL state) pulls in object-inspect, whose `./util.inspect` imports Node's `util`; its package.json
- * maps that file to nothing in browsers, a mapping the resolver does not apply to relative requires. Do it here, so
- * no `import "util"` reaches the browser.
+ * qs needs only what WeakMap and Map give every browser the kit supports from its `side-channel` dependency; the
+ * package's fallbacks and key descriptions cost about 11 KB gzipped. src/shims/side-channel.ts stands in for it.
  */
-function browserEmptyUtil() {
-  const EMPTY = '\0empty-util-inspect';
+const SIDE_CHANNEL_SHIM = new URL('src/shims/side-channel.ts', import.meta.url).pathname;
+function qsSideChannelShim() {
   return {
-    name: 'browser-empty-util-inspect',
-    resolveId: (source, importer) => (/^\.\/util\.inspect(\.js)?$/.test(source) && importer?.includes('/object-inspect/') ? EMPTY : null),
-    load: (id) => (id === EMPTY ? 'export default {};' : null),
+    name: 'qs-side-channel-shim',
+    resolveId: (source, importer) => (source === 'side-channel' && importer?.includes('/node_modules/qs/') ? SIDE_CHANNEL_SHIM : null),
   };
 }
 
@@ -78,21 +76,24 @@ export default {
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     sourcemap: true,
-    // Two shared chunks: React (with r2wc), and the kit's own element layer with the modules every element
-    // uses. Code only one element uses stays in that element's entry.
+    // Shared chunks: React (with r2wc), the kit's own element layer with the modules every element uses, and the
+    // constants. Code only one element uses stays in that element's entry.
     manualChunks(id) {
       if (/node_modules\/(react|react-dom|scheduler|@r2wc)\//.test(id)) return 'react';
-      if (/\/src\/(web-component\/|core\/(constants|i18n)\.ts$)/.test(id)) return 'kit';
+      if (/\/src\/(web-component\/|core\/i18n\.ts$)/.test(id)) return 'kit';
+      // The constants are shared with the autoloader, which must not wait for the element layer or React.
+      if (/\/src\/core\/constants\.ts$/.test(id)) return 'constants';
       return undefined;
     },
   },
   preserveEntrySignatures: 'exports-only',
   plugins: [
     cleanDist(),
-    browserEmptyUtil(),
+    qsSideChannelShim(),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
-    commonjs(),
+    // The shim is an ES module with a default export; qs requires it as the function itself.
+    commonjs({ requireReturnsDefault: (id) => (id === SIDE_CHANNEL_SHIM ? 'preferred' : false) }),
     esbuild({ target: 'es2022', minify: true, jsx: 'automatic', tsconfig: 'tsconfig.json' }),
     stylesheet(),
   ],

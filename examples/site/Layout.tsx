@@ -4,12 +4,16 @@ import { navigation } from './navigation';
 import { site } from './site';
 import { usePageRequest } from './request-context';
 import { shouldShowAnnouncement } from '../../src/core/announcement';
+import { MOBILE_BREAKPOINT_PX } from '../../src/core/constants';
 import { ariaCurrentOf, findCurrent } from '../../src/core/navigation-tree';
 import { SEARCH_ENGINE, SEARCH_FIELD_MAX_LENGTH } from './search/search-engine';
 
 export interface LayoutProps {
   title: string;
-  /** Kit elements this page uses: their code is fetched at once (the autoloader would find them anyway). */
+  /**
+   * Kit elements near the top of this page: their code is fetched at once, alongside the autoloader. The
+   * autoloader loads the others as they come into view; hinting those would make every visitor pay for them.
+   */
   elements?: readonly string[];
   /** The current path, marked in the navigation. */
   path: string;
@@ -21,14 +25,22 @@ export interface LayoutProps {
   children?: Child;
 }
 
-/** Elements on every page of the site. */
-const SITE_WIDE_ELEMENTS = ['announcement-banner', 'feedback-widget', 'jump-to-top', 'mega-menu', 'mobile-nav', 'site-search'];
+/**
+ * Elements in every page's header, fetched at once; the navigation ones only for the screens that show them
+ * (at the kit's MOBILE_BREAKPOINT_PX). The footer's feedback and back-to-top elements load as they come into view.
+ */
+const HEADER_ELEMENTS: ReadonlyArray<{ tag: string; media?: string }> = [
+  { tag: 'announcement-banner' },
+  { tag: 'site-search' },
+  { tag: 'mega-menu', media: `(min-width: ${MOBILE_BREAKPOINT_PX + 1}px)` },
+  { tag: 'mobile-nav', media: `(max-width: ${MOBILE_BREAKPOINT_PX}px)` },
+];
 
 /** Navigation links are site paths: any origin resolves them, only the paths are compared. */
 const PATH_BASE = 'http://harbourton.invalid/';
 
 export function Layout({ title, elements = [], path, bodyClass, wide = false, aside, children }: LayoutProps) {
-  const scripts = [...new Set([...SITE_WIDE_ELEMENTS, ...elements])];
+  const preloads = [...HEADER_ELEMENTS, ...elements.map((tag) => ({ tag, media: undefined }))];
   return (
     <html lang="en-NZ">
       <head>
@@ -38,10 +50,10 @@ export function Layout({ title, elements = [], path, bodyClass, wide = false, as
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/site.css" />
         <link rel="stylesheet" href="/dist/civic-elements.css" />
-        {/* The autoloader loads each element on first sight of its tag; the hints fetch the ones this page uses at once. */}
+        {/* The autoloader loads each element as it comes into view; the hints fetch the ones at the top at once. */}
         <script type="module" src="/dist/autoload.js"></script>
-        {scripts.map((tag) => (
-          <link rel="modulepreload" href={`/dist/elements/${tag}.js`} />
+        {preloads.map(({ tag, media }) => (
+          <link rel="modulepreload" href={`/dist/elements/${tag}.js`} media={media} />
         ))}
       </head>
       <body class={bodyClass}>

@@ -1,3 +1,5 @@
+import { MOBILE_BREAKPOINT_PX } from '../core/constants';
+
 /**
  * Every kit tag and how to load its code. The autoloader imports an element's module the first time its tag
  * appears in the page; the build turns each import into a request for `dist/elements/<tag>.js`.
@@ -22,4 +24,12 @@ export const elementLoaders: Readonly<Record<string, () => Promise<unknown>>> = 
   'site-search': () => import('../../elements/site-search'),
   'subsite-theme': () => import('../../elements/subsite-theme'),
   'video-thumbnail': () => import('../../elements/video-thumbnail'),
+};
+
+/**
+ * Elements that render nothing on some screens, and when they are worth loading: the Menu button's element
+ * shows only up to the mobile breakpoint (a wide window that narrows loads it then).
+ */
+export const elementMedia: Readonly<Record<string, string>> = {
+  'mobile-nav': `(max-width: ${MOBILE_BREAKPOINT_PX}px)`,
 };

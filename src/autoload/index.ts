@@ -1,12 +1,12 @@
 /**
  * The autoloader entry (`dist/autoload.js`): one small script for every page. It loads each element the page
- * uses on first sight, and nothing else.
+ * uses when the element first comes near the viewport, and nothing else.
  *
  *   <script type="module" src="/dist/autoload.js"></script>
  */
 import { autoload } from './autoload';
 
-export { autoload, type ElementLoaders } from './autoload';
+export { autoload, AUTOLOAD_MARGIN, type AutoloadOptions, type ElementLoaders } from './autoload';
 export { elementLoaders } from './element-loaders';
 
 autoload();

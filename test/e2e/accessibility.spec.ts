@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { examplePages } from './pages';
+import { upgradeRenderedElements } from './upgrade';
 
 for (const { name, path } of examplePages) {
   test(`${name} has no axe violations once its elements have upgraded`, async ({ page }) => {
@@ -10,8 +11,8 @@ for (const { name, path } of examplePages) {
       if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(message.text());
     });
     await page.goto(path);
-    // Every custom element on the page has upgraded.
-    await page.waitForFunction(() => document.querySelectorAll(':not(:defined)').length === 0);
+    // Every kit element the page renders has upgraded.
+    await upgradeRenderedElements(page);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect(errors).toEqual([]);

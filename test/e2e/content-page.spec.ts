@@ -1,10 +1,11 @@
 import { test, expect, type Page } from '@playwright/test';
+import { upgradeRenderedElements } from './upgrade';
 
 const PATH = '/guidance/building-consent';
 
 async function openContentPage(page: Page) {
   await page.goto(PATH);
-  await page.waitForFunction(() => document.querySelectorAll(':not(:defined)').length === 0);
+  await upgradeRenderedElements(page);
 }
 
 test('accordion sections open and close from the keyboard', async ({ page }) => {
@@ -59,7 +60,7 @@ test('a dismissed announcement stays closed on the next page, from its cookie', 
   const cookie = (await context.cookies()).find((c) => c.name === 'ANNOUNCEMENT_CLOSED');
   expect(decodeURIComponent(cookie?.value ?? '')).toBe('2026-11-18T09:00:00Z');
   await page.goto('/contact');
-  await page.waitForFunction(() => document.querySelectorAll(':not(:defined)').length === 0);
+  await upgradeRenderedElements(page);
   await expect(page.locator('announcement-banner')).toBeHidden();
 });
 

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { upgradeRenderedElements } from './upgrade';
 
 const LIBRARY = '/documents';
 const NEWS = '/news';
@@ -8,7 +9,7 @@ const NARROW = { width: 600, height: 900 };
 
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => document.querySelectorAll(':not(:defined)').length === 0);
+  await upgradeRenderedElements(page);
   // React attaches its listeners after the first paint.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
 }

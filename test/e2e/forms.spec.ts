@@ -1,11 +1,12 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { upgradeRenderedElements } from './upgrade';
 
 const TREE = '/decision-trees/building-consent';
 const FORM = '/forms/report-a-problem';
 
-/** Every custom element on the page has upgraded. */
-const upgradedPage = (page: Page) => page.waitForFunction(() => document.querySelectorAll(':not(:defined)').length === 0);
+/** Every kit element the page renders has upgraded. */
+const upgradedPage = (page: Page) => upgradeRenderedElements(page);
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

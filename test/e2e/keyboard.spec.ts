@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { upgradeRenderedElements } from './upgrade';
 
 /** What the focused element looks like: focus must be visible, so at least one of these changes on focus. */
 const focusLook = () => {
@@ -16,7 +17,7 @@ const focusLook = () => {
 
 test('every control on the content page can be reached with Tab and shows where focus is', async ({ page }) => {
   await page.goto('/guidance/building-consent');
-  await page.waitForFunction(() => document.querySelectorAll(':not(:defined)').length === 0);
+  await upgradeRenderedElements(page);
   const seen: string[] = [];
   for (let step = 0; step < 80; step += 1) {
     await page.keyboard.press('Tab');
@@ -38,7 +39,7 @@ test('every control on the content page can be reached with Tab and shows where 
 test('on a phone-sized screen the content page never scrolls sideways; the wide table scrolls in its own region', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/guidance/building-consent');
-  await page.waitForFunction(() => document.querySelectorAll(':not(:defined)').length === 0);
+  await upgradeRenderedElements(page);
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
   expect(widths.page).toBeLessThanOrEqual(widths.window);
   const region = page.getByRole('region', { name: 'Building consent fees from 1 July 2026' });

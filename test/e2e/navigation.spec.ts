@@ -1,12 +1,13 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { upgradeRenderedElements } from './upgrade';
 
 /** A topic page: its section ("Rates and property") and its own link are marked current. */
 const TOPIC = '/services/rates-and-property/pay-your-rates';
 
 async function openPage(page: Page, path = TOPIC) {
   await page.goto(path);
-  await page.waitForFunction(() => document.querySelectorAll(':not(:defined)').length === 0);
+  await upgradeRenderedElements(page);
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -65,7 +66,7 @@ test.describe('the mega menu on a desktop-sized window', () => {
     await openPage(page);
     await mainNav(page).getByRole('link', { name: 'Contact us' }).click();
     await expect(page).toHaveURL(/\/contact$/);
-    await page.waitForFunction(() => document.querySelectorAll(':not(:defined)').length === 0);
+    await upgradeRenderedElements(page);
     await mainNav(page).getByRole('button', { name: 'Roads and transport' }).click();
     await page.getByRole('link', { name: 'Parking', exact: true }).click();
     await expect(page).toHaveURL(/\/services\/roads-and-transport\/parking$/);

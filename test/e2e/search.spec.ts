@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { upgradeRenderedElements } from './upgrade';
 
 /**
  * Site search end to end, against the embedded engine behind the real proxy: the header's suggested queries, the
@@ -12,7 +13,7 @@ const FIELD_NAME = 'Search Harbourton City Council website';
 
 async function openPage(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => document.querySelectorAll(':not(:defined)').length === 0);
+  await upgradeRenderedElements(page);
 }
 
 async function expectNoAxeViolations(page: Page) {

@@ -44,11 +44,16 @@ test('pages are served with a strict Content-Security-Policy and secure headers'
   assert.equal(response.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
 });
 
-test('a page loads only the code of the elements it uses', async () => {
+test('a page hints only the code of the elements at its top; the autoloader finds the rest', async () => {
   const home = await (await app.request('/')).text();
   const content = await (await app.request('/guidance/building-consent')).text();
-  assert.doesNotMatch(home, /elements\/accordion-group\.js/);
-  assert.match(content, /<link rel="modulepreload" href="\/dist\/elements\/accordion-group\.js"/);
+  const preloads = (page: string, tag: string) => page.includes(`<link rel="modulepreload" href="/dist/elements/${tag}.js"`);
+  assert.ok(!preloads(home, 'jump-links'), 'the home page has no jump links to fetch');
+  assert.ok(preloads(content, 'jump-links'), 'the contents list at the top of a content page is fetched at once');
+  assert.ok(!preloads(content, 'accordion-group'), 'the accordions further down load when scrolled near');
+  assert.ok(!preloads(content, 'feedback-widget'), 'nor is the footer fetched up front');
+  assert.match(content, /<link rel="modulepreload" href="\/dist\/elements\/mega-menu\.js" media="\(min-width: 768px\)"/);
+  assert.match(content, /<link rel="modulepreload" href="\/dist\/elements\/mobile-nav\.js" media="\(max-width: 767px\)"/);
   for (const page of [home, content]) assert.match(page, /<script type="module" src="\/dist\/autoload\.js">/);
 });
 

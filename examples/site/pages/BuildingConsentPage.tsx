@@ -10,7 +10,7 @@ export function BuildingConsentPage() {
     <Layout
       title="Apply for a building consent"
       path={PATH}
-      elements={['jump-links', 'share-panel', 'accordion-group', 'data-table', 'video-thumbnail', 'subsite-theme']}
+      elements={['jump-links', 'share-panel', 'subsite-theme']}
       aside={
         <jump-links content="#main-content">
           {/* The contents for visitors without JavaScript; the element builds the same list from the headings. */}
