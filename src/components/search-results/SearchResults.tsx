@@ -5,7 +5,6 @@ import { facetOptions, type FacetOption } from '../../core/search-facet-options'
 import { readSearchResultsConfig, sortOptions, type SortId } from '../../core/search-results-config';
 import { resultView, type ResultView } from '../../core/search-result-view';
 import { Adopt, dispatch, useMessages, useServerContent, type ElementProps, type PropsOf } from '../../web-component';
-import { restoreFocus } from '../site-search/keep-focus';
 import { coreMessages } from '../site-search/messages';
 import { setFieldText } from '../site-search/parse-site-search';
 import { useAnnouncer } from '../site-search/use-announcer';
@@ -66,9 +65,6 @@ export function SearchResults({ host, serverNodes, i18n, dataEngineName, config:
   const inputRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const idBase = useId();
-
-  // After Adopt has moved the server's page (its layout effect runs first), a field that had focus gets it back.
-  useLayoutEffect(() => restoreFocus(serverPage.focus), [serverPage]);
 
   useEffect(() => {
     if (problems.length > 0) console.warn(`<${ELEMENT}>: config: ${problems.join('; ')}.`);

@@ -1,5 +1,4 @@
 import { hasContent } from '../../web-component';
-import { focusWithin, type FocusSnapshot } from '../site-search/keep-focus';
 
 /** What the element reads from the server-rendered results page it replaces. */
 export interface ServerSearchPage {
@@ -7,8 +6,6 @@ export interface ServerSearchPage {
   hasContent: boolean;
   /** The label of the server form's search field: the element's own field keeps the server's words. */
   fieldLabel: string | undefined;
-  /** What had focus in the server's page when it was read (given back after the upgrade moved it). */
-  focus: FocusSnapshot | null;
 }
 
 const TEXT_FIELD = 'input[type="search"], input[type="text"]';
@@ -24,7 +21,7 @@ export function parseSearchPage(serverNodes: readonly Node[]): ServerSearchPage 
       break;
     }
   }
-  return { hasContent: hasContent(serverNodes), fieldLabel, focus: focusWithin(serverNodes) };
+  return { hasContent: hasContent(serverNodes), fieldLabel };
 }
 
 /** The server node holding `element`, if any. */

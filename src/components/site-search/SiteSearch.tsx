@@ -4,7 +4,6 @@ import { format } from '../../core/i18n';
 import { hasModifier, keepActiveOption, nextActiveOption, NO_OPTION, SUGGEST_MIN_CHARACTERS } from '../../core/search-combobox';
 import { Adopt, dispatch, useMessages, useServerContent, type ElementProps, type PropsOf } from '../../web-component';
 import { coreMessages, siteSearchMessages, suggestionCountText } from './messages';
-import { restoreFocus } from './keep-focus';
 import { parseSiteSearch, prepareField, setFieldText, writeFormTexts } from './parse-site-search';
 import { useAnnouncer } from './use-announcer';
 import { DESKTOP_SEARCH_QUERY, useSearchLayout } from './use-search-layout';
@@ -132,9 +131,6 @@ export function SiteSearch({ host, serverNodes, i18n, dataEngineName, siteName, 
   useLayoutEffect(() => {
     if (input) prepareField(input, enabled);
   }, [input, enabled]);
-
-  // After Adopt has moved the form (its layout effect runs first), a field that had focus gets it back.
-  useLayoutEffect(() => restoreFocus(searchForm.focus), [searchForm]);
 
   // APG combobox: the field owns the listbox and points at the active option; DOM focus stays in the field.
   useLayoutEffect(() => {

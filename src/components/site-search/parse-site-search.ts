@@ -1,5 +1,4 @@
 import { SEARCH_QUERY_MAX_LENGTH } from '../../core/constants';
-import { focusWithin, type FocusSnapshot } from './keep-focus';
 
 /** The header search form the element enhances: the server's, or one the element wrote itself. */
 export interface SiteSearchForm {
@@ -11,8 +10,6 @@ export interface SiteSearchForm {
   label: HTMLLabelElement | null;
   /** The element built the form (no server form was found): its texts follow the element's attributes. */
   built: boolean;
-  /** What had focus in the server markup when it was read (given back after the upgrade moved it). */
-  focus: FocusSnapshot | null;
 }
 
 /** Where the header form goes without a server form: the spec's search path and the header form's field. */
@@ -61,15 +58,14 @@ function buildForm(): { form: HTMLFormElement; input: HTMLInputElement; label: H
  * With no form at all the element builds one, so `<site-search>` alone still gives a working search form.
  */
 export function parseSiteSearch(serverNodes: readonly Node[]): SiteSearchForm {
-  const focus = focusWithin(serverNodes);
   const form = findForm(serverNodes);
   if (!form) {
     const built = buildForm();
-    return { nodes: [built.form, ...serverNodes], ...built, built: true, focus };
+    return { nodes: [built.form, ...serverNodes], ...built, built: true };
   }
   const input = form.querySelector<HTMLInputElement>(TEXT_FIELD);
   const label = input ? (input.labels?.[0] ?? null) : null;
-  return { nodes: [...serverNodes], form, input, label, built: false, focus };
+  return { nodes: [...serverNodes], form, input, label, built: false };
 }
 
 /** Puts text in the field (a chosen suggestion, or nothing when Escape clears it). */

@@ -1,0 +1,62 @@
+/**
+ * Focus on server markup survives the upgrade. When an element first renders, React empties the element and
+ * Adopt moves the server's nodes into the rendered wrapper; taking a focused node out of the page blurs it, so a
+ * visitor who tabbed to a link or clicked into a field while the script loaded would type into nothing.
+ * `noteFocus` records the focused node (and a text field's selection) while the nodes are still in place;
+ * `giveFocusBack` returns it once, after the move, unless focus has gone somewhere else meanwhile.
+ */
+export interface FocusSnapshot {
+  readonly element: HTMLElement | SVGElement;
+  readonly selection: TextSelection | null;
+  /** Given back already (an effect that runs twice must not move the caret back). */
+  settled: boolean;
+}
+
+interface TextSelection {
+  start: number;
+  end: number;
+  direction: 'forward' | 'backward' | 'none';
+}
+
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
+const isTextField = (element: Element): element is TextField =>
+  element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+
+/** The selection of a text field; null for a field without one (a checkbox, a date field). */
+function selectionOf(field: TextField): TextSelection | null {
+  try {
+    const { selectionStart: start, selectionEnd: end, selectionDirection: direction } = field;
+    return start === null ? null : { start, end: end ?? start, direction: direction ?? 'none' };
+  } catch {
+    return null;
+  }
+}
+
+/** What has focus, if it is one of the nodes or inside one; null otherwise. */
+export function noteFocus(nodes: readonly Node[]): FocusSnapshot | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement || active instanceof SVGElement)) return null;
+  if (!nodes.some((node) => node === active || node.contains(active))) return null;
+  return { element: active, selection: isTextField(active) ? selectionOf(active) : null, settled: false };
+}
+
+/**
+ * Focuses the noted node again, without scrolling, when moving it lost focus: focus is on nothing (the page) and
+ * the node is still in the page. Focus a visitor or a component has put anywhere else stays there.
+ */
+export function giveFocusBack(snapshot: FocusSnapshot | null): void {
+  if (!snapshot || snapshot.settled) return;
+  snapshot.settled = true;
+  const { element, selection } = snapshot;
+  const active = document.activeElement;
+  if (!element.isConnected || (active !== null && active !== document.body)) return;
+  element.focus({ preventScroll: true });
+  if (selection && isTextField(element) && document.activeElement === element) {
+    try {
+      element.setSelectionRange(selection.start, selection.end, selection.direction);
+    } catch {
+      // The field's type changed to one without a caret.
+    }
+  }
+}
