@@ -72,6 +72,23 @@ test.describe('the header search on a desktop window', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the search code is fetched when the visitor turns to the field, not with the page; typing meanwhile is kept', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await openPage(page, '/');
+    await page.waitForLoadState('networkidle');
+    const searchCode = () => scripts.filter((path) => /\/chunks\/(suggestions-driver|search-connection)-/.test(path));
+    expect(searchCode(), 'nothing of the search core before the field is used').toEqual([]);
+
+    // Typing at once: the first letters arrive before the code does, and are asked about when it is there.
+    await headerField(page).focus();
+    await page.keyboard.type('rat');
+    await expect(suggestions(page).first()).toBeVisible();
+    expect(searchCode().length).toBeGreaterThan(0);
+  });
+
   test('Escape closes the suggestions, ArrowDown opens them again, a click on one searches for it', async ({ page }) => {
     await openPage(page, '/');
     const field = headerField(page);

@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { SUGGESTIONS_SHOWN } from '../../core/constants';
-import { createSearchDriver, type SearchDriver, type SearchMessages } from '../../core/search';
+import type { SearchDriver, SearchMessages } from '../../core/search';
 import { SUGGEST_DEBOUNCE_MS, suggestionsToShow } from '../../core/search-combobox';
-import { dispatch } from '../../web-component';
-import { connectSearch } from './search-connection';
 
 export interface SuggestionsOptions {
   host: HTMLElement;
@@ -28,46 +26,22 @@ export interface SuggestionActions {
  * Suggested queries through the search core: a driver without URL state (the header box keeps none), its
  * autocomplete debounced, stale answers dropped by the driver. Answers that arrive when the field's text has
  * become too short are ignored here.
+ *
+ * The core (about 7 KB gzipped) loads when the visitor first turns to the field: on focus, or at once if the
+ * field has focus already or the engine name is missing (so the configuration error shows without waiting).
+ * Text typed meanwhile is asked about as soon as it is there.
  */
 export function useSuggestions({ host, engineName, minChars, messages, field, onAnswer }: SuggestionsOptions): SuggestionActions {
   const driverRef = useRef<SearchDriver | null>(null);
+  const startRef = useRef<() => void>(() => {});
+  const typedMeanwhileRef = useRef<string | null>(null);
   const onAnswerRef = useRef(onAnswer);
   useEffect(() => {
     onAnswerRef.current = onAnswer;
   });
 
-  useEffect(() => {
-    if (!field) return;
-    const connector = connectSearch(host, engineName, messages);
-    if (!connector) return;
-    const driver = createSearchDriver({
-      connector,
-      history: null,
-      messages,
-      autocompleteQuery: { suggestions: { size: SUGGESTIONS_SHOWN } },
-      onAutocompleteSuggestionClick: ({ suggestion, position, query }) => {
-        dispatch(host, 'site-search-suggestion-click', { suggestion, position, query });
-      },
-    });
-    driverRef.current = driver;
-    let answered = driver.getState().autocompletedSuggestions;
-    const unsubscribe = driver.subscribe((state) => {
-      if (state.autocompletedSuggestions === answered) return;
-      answered = state.autocompletedSuggestions;
-      if (field.value.trim().length < minChars) return;
-      onAnswerRef.current(suggestionsToShow(answered.documents, SUGGESTIONS_SHOWN));
-    });
-    return () => {
-      unsubscribe();
-      driver.destroy();
-      driverRef.current = null;
-    };
-  }, [host, engineName, minChars, messages, field]);
-
-  const type = useCallback(
-    (text: string) => {
-      const driver = driverRef.current;
-      if (!driver) return;
+  const ask = useCallback(
+    (driver: SearchDriver, text: string) => {
       const longEnough = text.trim().length >= minChars;
       driver.actions.setSearchTerm(
         text,
@@ -75,6 +49,61 @@ export function useSuggestions({ host, engineName, minChars, messages, field, on
       );
     },
     [minChars],
+  );
+
+  useEffect(() => {
+    if (!field) return;
+    let stopped = false;
+    let stopDriver = () => {};
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      field.removeEventListener('focus', start);
+      import('./suggestions-driver').then(
+        ({ createSuggestionsDriver }) => {
+          if (stopped) return;
+          const driver = createSuggestionsDriver(host, engineName, messages);
+          if (!driver) return;
+          driverRef.current = driver;
+          let answered = driver.getState().autocompletedSuggestions;
+          const unsubscribe = driver.subscribe((state) => {
+            if (state.autocompletedSuggestions === answered) return;
+            answered = state.autocompletedSuggestions;
+            if (field.value.trim().length < minChars) return;
+            onAnswerRef.current(suggestionsToShow(answered.documents, SUGGESTIONS_SHOWN));
+          });
+          stopDriver = () => {
+            unsubscribe();
+            driver.destroy();
+            driverRef.current = null;
+          };
+          const typed = typedMeanwhileRef.current;
+          typedMeanwhileRef.current = null;
+          if (typed !== null) ask(driver, typed);
+        },
+        (error: unknown) => console.error(`<${host.localName}>: could not load the search code; suggestions are off.`, error),
+      );
+    };
+    startRef.current = start;
+    if (document.activeElement === field || !engineName?.trim()) start();
+    else field.addEventListener('focus', start);
+    return () => {
+      stopped = true;
+      field.removeEventListener('focus', start);
+      startRef.current = () => {};
+      stopDriver();
+    };
+  }, [host, engineName, minChars, messages, field, ask]);
+
+  const type = useCallback(
+    (text: string) => {
+      const driver = driverRef.current;
+      if (driver) return ask(driver, text);
+      typedMeanwhileRef.current = text;
+      startRef.current();
+    },
+    [ask],
   );
 
   const choose = useCallback((suggestion: string, position: number) => {
