@@ -13,6 +13,7 @@ import { toBenchDocuments, toDay, type BenchCandidate, type FacetedQuery } from 
 import { miniSearchCandidate } from './engines/minisearch-candidate';
 import { oramaCandidate } from './engines/orama-candidate';
 import { flexSearchCandidate } from './engines/flexsearch-candidate';
+import { ENGINE_BENCH_PREFIXES, ENGINE_BENCH_QUERIES } from './queries';
 
 const CANDIDATES: Record<string, () => BenchCandidate> = {
   MiniSearch: miniSearchCandidate,
@@ -20,26 +21,6 @@ const CANDIDATES: Record<string, () => BenchCandidate> = {
   FlexSearch: flexSearchCandidate,
 };
 
-/** Searches people type, two with typos and one with a plural, as the workload. */
-const QUERIES = [
-  'building consent',
-  'rates relief',
-  'dog registration',
-  'collection day',
-  'parking permit',
-  'swimming lessons',
-  'water restrictions',
-  'resource consent hearing',
-  'bilding consent',
-  'recyling',
-  'library card',
-  'flood maps',
-  'community grants',
-  'pothole',
-  'annual plan submissions',
-  'tsunami evacuation',
-];
-const PREFIXES = ['bu', 'rat', 'do', 'par', 'wa', 'lib', 'fl', 'co', 'rec', 'sw', 'pl', 'tr'];
 const FROM_DAY = toDay('2015-01-01');
 const TO_DAY = toDay('2024-12-31');
 const PAGE_SIZE = 20;
@@ -127,9 +108,11 @@ async function measure(candidateName: string, count: number): Promise<Measuremen
 
   const runs = RUNS[count] ?? RUNS[10_000];
   const search = await timeRuns(runs.search, runs.warmUp, SEARCH_BUDGET_MS, (i) =>
-    candidate.search(facetedQuery(QUERIES[i % QUERIES.length])),
+    candidate.search(facetedQuery(ENGINE_BENCH_QUERIES[i % ENGINE_BENCH_QUERIES.length])),
   );
-  const suggest = await timeRuns(runs.suggest, runs.warmUp, SUGGEST_BUDGET_MS, (i) => candidate.suggest(PREFIXES[i % PREFIXES.length], 5));
+  const suggest = await timeRuns(runs.suggest, runs.warmUp, SUGGEST_BUDGET_MS, (i) =>
+    candidate.suggest(ENGINE_BENCH_PREFIXES[i % ENGINE_BENCH_PREFIXES.length], 5),
+  );
   const checks = {
     typoResults: (await candidate.search(facetedQuery('bilding consnt'))).total,
     pluralResults: (await candidate.search(facetedQuery('inspections'))).total,

@@ -36,6 +36,7 @@ import { generateCorpus } from '../examples/content/generate-corpus';
 import { siteDocuments } from '../examples/content/site-documents';
 import { EMBEDDED_MAX_CONCURRENT } from '../examples/site/search/search-backend';
 import { DOCUMENT_TYPES, TOPICS } from '../examples/content/phrase-banks';
+import { PROXY_BENCH_PREFIXES, PROXY_BENCH_QUERIES } from './queries';
 
 /** The corpora measured: the example site's own documents, then generated ones. */
 export const CORPORA = {
@@ -52,30 +53,11 @@ const STATUS_PATH = '/__bench/status';
 /** autocannon gives up on an answer after this long (counted as a timeout error). */
 const CLIENT_TIMEOUT_SECONDS = 10;
 
-/** What people type, with two typos, and a blank search (the search page opened without words). */
-const QUERIES = [
-  'building consent',
-  'rates relief',
-  'dog registration',
-  'collection day',
-  'parking permit',
-  'swimming lessons',
-  'water restrictions',
-  'resource consent hearing',
-  'bilding consent',
-  'recyling',
-  'library card',
-  'community grants',
-  'pothole',
-  'annual plan submissions',
-  '',
-];
-const PREFIXES = ['b', 'bu', 'buil', 'ra', 'rat', 'dog', 'par', 'pa', 'lib', 'wat', 'rec', 'sw', 'co', 'pot', 'ann'];
 const SORTS = [undefined, { published_date: 'desc' }, [{ _score: 'desc' }, { published_date: 'desc' }]] as const;
 
 /** The n-th search of a run: words, zero to three filters, two value facets and a date range facet, pages 1 to 3. */
 export function searchParams(n: number): ApiSearchRequest {
-  const query = QUERIES[n % QUERIES.length];
+  const query = PROXY_BENCH_QUERIES[n % PROXY_BENCH_QUERIES.length];
   const topic = TOPICS[n % TOPICS.length].name;
   const type = DOCUMENT_TYPES[(n >> 2) % DOCUMENT_TYPES.length];
   const filters = [
@@ -111,7 +93,7 @@ export function searchParams(n: number): ApiSearchRequest {
 }
 
 function suggestionParams(n: number) {
-  return { query: PREFIXES[n % PREFIXES.length], types: { documents: { fields: ['title'] } }, size: 5 };
+  return { query: PROXY_BENCH_PREFIXES[n % PROXY_BENCH_PREFIXES.length], types: { documents: { fields: ['title'] } }, size: 5 };
 }
 
 function formBody(action: ProxyAction, params: object): string {

@@ -29,9 +29,16 @@ export interface Deadline {
 export function startDeadline(timeoutMs: number, also?: AbortSignal): Deadline {
   const controller = new AbortController();
   const endsAt = performance.now() + timeoutMs;
+  // Node's timers may fire up to a millisecond before performance.now() reaches endsAt: once the timer has fired,
+  // the time is up whatever the clock says (otherwise a timeout would be taken for a backend failure).
+  let timerFired = false;
   const expire = () => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'));
-  const expired = () => performance.now() >= endsAt;
-  const timer = setTimeout(expire, timeoutMs);
+  const expired = () => timerFired || performance.now() >= endsAt;
+  const onTimer = () => {
+    timerFired = true;
+    expire();
+  };
+  const timer = setTimeout(onTimer, timeoutMs);
   const onAlso = () => controller.abort(also?.reason);
   if (also?.aborted) onAlso();
   else also?.addEventListener('abort', onAlso, { once: true });

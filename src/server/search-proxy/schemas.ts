@@ -27,6 +27,8 @@ import { REQUEST_LIMITS as LIMITS } from './limits';
 /**
  * Strict zod schemas of the three App Search calls the proxy answers. Unknown fields, wrong types, values out of
  * range and fields the site's documents do not have are refused with a message naming the offending path.
+ * Every schema is built once, when this module loads: building a zod schema costs far more than checking a value
+ * with it, so nothing here may build one per request (not even inside a transform or a `chosen` pick).
  */
 
 const wholeNumber = (min: number, max: number) =>
@@ -90,20 +92,31 @@ function filterValueSchema(field: DocumentField): z.ZodType<ApiFieldFilter[strin
   return oneOrList(one, list);
 }
 
+/** One schema per field, built once (at module load) rather than for every request that names the field. */
+function perField<T>(
+  fields: readonly DocumentField[],
+  schemaFor: (field: DocumentField) => z.ZodType<T>,
+): ReadonlyMap<string, z.ZodType<T>> {
+  return new Map(fields.map((field) => [field, schemaFor(field)]));
+}
+
+const KNOWN_FIELDS: ReadonlySet<string> = new Set(ALL_FIELDS);
+
 /**
- * An object keyed by field names: each name must be in `allowed` and its value must pass `schemaFor(field)`.
+ * An object keyed by field names: each name must be a key of `schemas` and its value must pass that field's schema.
  * Written as a transform (not z.record) so that every issue names the field it belongs to.
  */
-function fieldRecord<T>(allowed: readonly string[], schemaFor: (field: DocumentField) => z.ZodType<T>, role: string) {
+function fieldRecord<T>(schemas: ReadonlyMap<string, z.ZodType<T>>, role: string) {
   return z.record(z.string(), z.unknown(), { error: 'must be an object' }).transform((record, ctx) => {
     const parsed: Record<string, T> = {};
     for (const [field, value] of Object.entries(record)) {
-      if (!allowed.includes(field)) {
-        const known = (ALL_FIELDS as readonly string[]).includes(field);
+      const schema = schemas.get(field);
+      if (!schema) {
+        const known = KNOWN_FIELDS.has(field);
         ctx.addIssue({ code: 'custom', path: [field], message: known ? `cannot be used ${role}` : 'is not a field of the documents' });
         continue;
       }
-      const result = schemaFor(field as DocumentField).safeParse(value);
+      const result = schema.safeParse(value);
       if (result.success) parsed[field] = result.data;
       else
         for (const issue of result.error.issues)
@@ -115,9 +128,10 @@ function fieldRecord<T>(allowed: readonly string[], schemaFor: (field: DocumentF
 
 const BOOLEAN_KEYS = ['all', 'any', 'none'] as const;
 
+const filterByField = fieldRecord(perField(FILTER_FIELDS, filterValueSchema), 'as a filter');
+
 /** Filters nest `all` / `any` / `none` up to LIMITS.filterDepthMax levels; a level is either boolean or by field. */
 function filterSchema(depthLeft: number): z.ZodType<ApiFilter> {
-  const byField = fieldRecord(FILTER_FIELDS, filterValueSchema, 'as a filter');
   const nested =
     depthLeft > 0
       ? z.array(
@@ -128,7 +142,7 @@ function filterSchema(depthLeft: number): z.ZodType<ApiFilter> {
   const boolean = z.strictObject({ all: nested.optional(), any: nested.optional(), none: nested.optional() });
   return z.record(z.string(), z.unknown(), { error: 'must be an object' }).transform((filter, ctx) => {
     const isBoolean = Object.keys(filter).some((key) => (BOOLEAN_KEYS as readonly string[]).includes(key));
-    const result = (isBoolean ? boolean : byField).safeParse(filter);
+    const result = (isBoolean ? boolean : filterByField).safeParse(filter);
     if (result.success) return result.data as ApiFilter;
     for (const issue of result.error.issues) {
       const message =
@@ -215,15 +229,25 @@ const resultFieldOptions = z.strictObject({
   snippet: z.strictObject({ size: fieldSize.optional(), fallback: z.boolean({ error: 'must be true or false' }).optional() }).optional(),
 });
 
+const facetsByField = fieldRecord(perField(FACET_FIELDS, facetSchema), 'as a facet');
+const searchFieldsByField = fieldRecord(
+  perField(SEARCH_FIELDS, () => searchFieldOptions),
+  'as a search field',
+);
+const resultFieldsByField = fieldRecord(
+  perField(ALL_FIELDS, () => resultFieldOptions),
+  'as a result field',
+);
+
 /** The search request, with the App Search options a stock client may send beside it. */
 export const searchRequestSchema = z.strictObject({
   query: shortText(LIMITS.queryMaxLength).default(''),
   page: page.optional(),
   sort: sort.optional(),
   filters: filterSchema(LIMITS.filterDepthMax).optional(),
-  facets: fieldRecord(FACET_FIELDS, facetSchema, 'as a facet').optional(),
-  search_fields: fieldRecord(SEARCH_FIELDS, () => searchFieldOptions, 'as a search field').optional(),
-  result_fields: fieldRecord(ALL_FIELDS, () => resultFieldOptions, 'as a result field').optional(),
+  facets: facetsByField.optional(),
+  search_fields: searchFieldsByField.optional(),
+  result_fields: resultFieldsByField.optional(),
   /** Accepted, not acted on: the proxy keeps no search analytics. */
   analytics: z.strictObject({ tags: tags.optional() }).optional(),
   record_analytics: z.boolean({ error: 'must be true or false' }).optional(),
