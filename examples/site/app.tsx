@@ -42,9 +42,15 @@ export function createSiteApp({ distRoot = 'dist', search = siteSearchFromEnv() 
   app.route('/', feedbackRoutes());
   app.route(
     '/',
-    searchProxy({ backend: search.backend, engines: [search.engine], privateKey: search.privateKey, maxConcurrent: search.maxConcurrent }),
+    searchProxy({
+      backend: search.backend,
+      engines: [search.engine],
+      privateKey: search.privateKey,
+      maxConcurrent: search.maxConcurrent,
+      timeoutMs: search.timeoutMs,
+    }),
   );
-  app.route('/', searchPageRoutes({ backend: search.backend, engine: search.engine }));
+  app.route('/', searchPageRoutes({ backend: search.backend, engine: search.engine, timeoutMs: search.timeoutMs }));
   app.route('/', decisionTreeRoutes());
   app.route('/', formRoutes());
   app.route('/', documentRoutes({ documents: siteDocuments }));

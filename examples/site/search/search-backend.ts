@@ -13,6 +13,11 @@ export interface SiteSearch {
   privateKey?: string;
   /** Backend calls the proxy runs at a time (its `maxConcurrent`). */
   maxConcurrent: number;
+  /**
+   * How long one search may take before the proxy answers 504 and the server-rendered search page shows its error
+   * (default: each one's own, 5 seconds).
+   */
+  timeoutMs?: number;
 }
 
 export const SEARCH_BACKENDS = ['embedded', 'elasticsearch'] as const;

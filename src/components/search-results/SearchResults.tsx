@@ -138,7 +138,8 @@ export function SearchResults({ host, serverNodes, i18n, dataEngineName, config:
 
   const status = (
     <div className="civic-visually-hidden" role="status">
-      {notice}
+      {/* A failed search empties it: the alert speaks, and the last results' count no longer holds. */}
+      {state?.error ? '' : notice}
     </div>
   );
   if (!live || !state || !actions || !driver) {
