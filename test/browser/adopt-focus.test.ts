@@ -5,7 +5,7 @@ import { define as defineDocFilters } from '../../elements/doc-filters';
 import { define as defineMegaMenu } from '../../elements/mega-menu';
 import { define as defineSubsiteTheme } from '../../elements/subsite-theme';
 import { effectsSettled, expectFocused } from './helpers';
-import { restoreRunnerUrl, startAt, stubFetch, type FetchStub } from './filters-support';
+import { libraryMarkup, restoreRunnerUrl, startAt, stubFetch, type FetchStub } from './filters-support';
 
 /**
  * Every element moves its server-rendered nodes into its own markup when it upgrades (Adopt). A visitor who
@@ -14,28 +14,7 @@ import { restoreRunnerUrl, startAt, stubFetch, type FetchStub } from './filters-
  */
 
 /** A document library as its server writes it (the form and the results region), inside `wrap`. */
-const library = (wrap: (body: TemplateResult) => TemplateResult) =>
-  wrap(html`
-    <form class="filters__form" action="/library" method="get" role="search" aria-label="Filter documents">
-      <label for="focus-keywords">Search</label>
-      <input id="focus-keywords" name="keywords" type="search" />
-      <div class="filters__bar">
-        <div class="filters__dropdown" data-dropdown>
-          <fieldset class="filters__group">
-            <legend class="filters__legend">Document type</legend>
-            <input type="checkbox" id="focus-policy" name="type" value="Policy" /><label for="focus-policy">Policy</label>
-          </fieldset>
-        </div>
-      </div>
-      <button type="submit">Apply filters</button>
-    </form>
-    <div class="filters__results" data-results>
-      <h2 data-results-count="1">1 document</h2>
-      <ol>
-        <li data-result><a href="/docs/rates-policy">Rates policy</a></li>
-      </ol>
-    </div>
-  `);
+const library = (wrap: (body: TemplateResult) => TemplateResult) => wrap(libraryMarkup('focus'));
 
 /** The site's navigation: one item with a panel, one plain link. */
 const navigation = html`

@@ -2,7 +2,7 @@
  * Shared by the <doc-filters> and <listing-filters> tests: a fetch stub whose answers the test releases (in any
  * order), fragment markup as a server writes it, stylesheets, and a clean URL for each test.
  */
-import { waitUntil } from '@open-wc/testing';
+import { html, waitUntil } from '@open-wc/testing';
 import { loadStyles } from './helpers';
 
 export interface StubbedRequest {
@@ -103,3 +103,29 @@ export function dateToolRequests(): string[] {
     .map((entry) => entry.name)
     .filter((name) => /\/node_modules\/(flatpickr|imask)\/.*\.js|\/date-field\/date-tools\.(ts|js)/.test(name));
 }
+
+/**
+ * A small document library as its server writes it: the filter form (keywords `#<ids>-keywords`, a Document type
+ * dropdown with `#<ids>-policy`) and a results region with one result.
+ */
+export const libraryMarkup = (ids: string) => html`
+  <form class="filters__form" action="/library" method="get" role="search" aria-label="Filter documents">
+    <label for="${ids}-keywords">Search</label>
+    <input id="${ids}-keywords" name="keywords" type="search" />
+    <div class="filters__bar">
+      <div class="filters__dropdown" data-dropdown>
+        <fieldset class="filters__group">
+          <legend class="filters__legend">Document type</legend>
+          <input type="checkbox" id="${ids}-policy" name="type" value="Policy" /><label for="${ids}-policy">Policy</label>
+        </fieldset>
+      </div>
+    </div>
+    <button type="submit">Apply filters</button>
+  </form>
+  <div class="filters__results" data-results>
+    <h2 data-results-count="1">1 document</h2>
+    <ol>
+      <li data-result><a href="/docs/rates-policy">Rates policy</a></li>
+    </ol>
+  </div>
+`;

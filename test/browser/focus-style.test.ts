@@ -3,7 +3,7 @@ import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../elements/doc-filters';
 import '../../elements/search-results';
 import { effectsSettled, expectFocused, loadStyles } from './helpers';
-import { loadFilterStyles, stubFetch, type FetchStub } from './filters-support';
+import { libraryMarkup, loadFilterStyles, stubFetch, type FetchStub } from './filters-support';
 import { pageOfDocs, restoreRunnerUrl, searchAnswer, startAt, stubProxy, type ProxyStub } from './search-support';
 
 /**
@@ -126,27 +126,7 @@ describe('the focus style in the filters’ and search results’ regions', () =
     startAt('/library');
     fetchStub = stubFetch();
     const root = await fixture<HTMLElement>(html`
-      <doc-filters>
-        <form class="filters__form" action="/library" method="get" role="search" aria-label="Filter documents">
-          <label for="style-keywords">Search</label>
-          <input id="style-keywords" name="keywords" type="search" />
-          <div class="filters__bar">
-            <div class="filters__dropdown" data-dropdown>
-              <fieldset class="filters__group">
-                <legend class="filters__legend">Document type</legend>
-                <input type="checkbox" id="style-policy" name="type" value="Policy" /><label for="style-policy">Policy</label>
-              </fieldset>
-            </div>
-          </div>
-          <button type="submit">Apply filters</button>
-        </form>
-        <div class="filters__results" data-results>
-          <h2 data-results-count="1">1 document</h2>
-          <ol>
-            <li data-result><a href="/docs/rates-policy">Rates policy</a></li>
-          </ol>
-        </div>
-      </doc-filters>
+      <doc-filters>${libraryMarkup('style')}</doc-filters>
     `);
     await waitUntil(() => root.querySelector('.filters__dropdown-toggle'), '<doc-filters> did not upgrade');
     await expectBand(root.querySelector<HTMLButtonElement>('.filters__dropdown-toggle')!);
