@@ -57,10 +57,12 @@ for (const [index, row] of table.entries()) {
 }
 console.log('\n"with imports" is each entry plus the shared chunks it loads (React included), each file gzipped on its own.');
 
-// The search core (src/core/search): bundled on its own with esbuild, as a page's bundler would include it.
-// The driver loads its URL-state module (and qs with it) only when it keeps the URL, so a page with only the
-// header search box loads the first chunk of the split build and never the second.
+// The search core (src/core/search): bundled on its own with esbuild, as a page's bundler would include it, with
+// qs's side-channel swapped for the kit's shim as rollup.config.mjs does. The driver loads its URL-state module
+// (and qs with it) only when it keeps the URL, so a page with only the header search box loads the first chunk
+// of the split build and never the second.
 const { build } = await import('esbuild');
+const { sideChannelShim } = await import('../scripts/esbuild-side-channel-shim.mjs');
 const SEARCH_ENTRY = 'src/core/search/index.ts';
 const searchBuild = (options) =>
   build({
@@ -72,6 +74,7 @@ const searchBuild = (options) =>
     target: 'es2022',
     write: false,
     logLevel: 'silent',
+    plugins: [sideChannelShim],
     ...options,
   });
 const outputs = (result) =>

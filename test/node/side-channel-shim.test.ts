@@ -1,11 +1,11 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import fc from 'fast-check';
 import qs from 'qs';
 import getSideChannelShim from '../../src/shims/side-channel';
+import { sideChannelShim } from '../../scripts/esbuild-side-channel-shim.mjs';
 
 const require = createRequire(import.meta.url);
 const getSideChannel = require('side-channel') as () => {
@@ -57,29 +57,13 @@ test('a missing key is a TypeError, as with the package', () => {
 
 /** qs bundled as the browser build bundles it: with the shim in place of `side-channel`. */
 async function qsWithShim(): Promise<typeof qs> {
-  const shim = fileURLToPath(new URL('../../src/shims/side-channel.ts', import.meta.url));
   const { outputFiles } = await build({
     stdin: { contents: "export { parse, stringify } from 'qs';", resolveDir: process.cwd() },
     bundle: true,
     write: false,
     format: 'esm',
     platform: 'browser',
-    external: ['util'],
-    plugins: [
-      {
-        name: 'shim',
-        setup(builder) {
-          // As rollup's commonjs plugin is told to: qs's require() gets the shim's default export.
-          builder.onResolve({ filter: /^side-channel$/ }, ({ importer }) =>
-            importer.includes('/node_modules/qs/') ? { path: 'side-channel', namespace: 'shim' } : undefined,
-          );
-          builder.onLoad({ filter: /.*/, namespace: 'shim' }, () => ({
-            contents: `module.exports = require(${JSON.stringify(shim)}).default;`,
-            resolveDir: process.cwd(),
-          }));
-        },
-      },
-    ],
+    plugins: [sideChannelShim],
   });
   assert.doesNotMatch(outputFiles[0].text, /object-inspect/, 'the package and its key descriptions are left out');
   return import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
