@@ -3,7 +3,9 @@
  * Adopt moves the server's nodes into the rendered wrapper; taking a focused node out of the page blurs it, so a
  * visitor who tabbed to a link or clicked into a field while the script loaded would type into nothing.
  * `noteFocus` records the focused node (and a text field's selection) while the nodes are still in place;
- * `giveFocusBack` returns it once, after the move, unless focus has gone somewhere else meanwhile.
+ * `giveFocusBack` returns it once, after the move, unless focus has gone somewhere else meanwhile. When the
+ * element hides the part the node is in (a closed dropdown, accordion section or panel), focus goes to the
+ * control that shows that part instead, so it never drops to the page.
  */
 export interface FocusSnapshot {
   readonly element: HTMLElement | SVGElement;
@@ -41,6 +43,21 @@ export function noteFocus(nodes: readonly Node[]): FocusSnapshot | null {
   return { element: active, selection: isTextField(active) ? selectionOf(active) : null, settled: false };
 }
 
+/** Rendered, not in a hidden or display: none part. (The browser blurs a hidden focused node only at its next frame.) */
+const isShown = (element: Element) =>
+  typeof element.checkVisibility === 'function' ? element.checkVisibility() : element.getClientRects().length > 0;
+
+/** The control for a part holding `element`: the nearest ancestor with an id some `aria-controls` names. */
+function controlShowing(element: Element): HTMLElement | null {
+  for (let part = element.parentElement; part; part = part.parentElement) {
+    if (!part.id) continue;
+    for (const control of part.ownerDocument.querySelectorAll<HTMLElement>('[aria-controls]')) {
+      if (control !== element && !part.contains(control) && control.getAttribute('aria-controls')!.split(/\s+/).includes(part.id)) return control;
+    }
+  }
+  return null;
+}
+
 /**
  * Focuses the noted node again, without scrolling, when moving it lost focus: focus is on nothing (the page) and
  * the node is still in the page. Focus a visitor or a component has put anywhere else stays there.
@@ -52,6 +69,15 @@ export function giveFocusBack(snapshot: FocusSnapshot | null): void {
   const active = document.activeElement;
   if (!element.isConnected || (active !== null && active !== document.body)) return;
   element.focus({ preventScroll: true });
+  // The element may hide the node's part now or as it finishes upgrading (within this frame), which drops focus:
+  // the control that shows the part takes it.
+  const handOver = () => {
+    const active = document.activeElement;
+    const dropped = active === null || active === document.body || (active === element && !isShown(element));
+    if (dropped) controlShowing(element)?.focus({ preventScroll: true });
+  };
+  handOver();
+  requestAnimationFrame(handOver);
   if (selection && isTextField(element) && document.activeElement === element) {
     try {
       element.setSelectionRange(selection.start, selection.end, selection.direction);

@@ -1,6 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { TemplateResult } from 'lit';
+import { define as defineAccordionGroup } from '../../elements/accordion-group';
 import { define as defineDocFilters } from '../../elements/doc-filters';
 import { define as defineMegaMenu } from '../../elements/mega-menu';
 import { define as defineSubsiteTheme } from '../../elements/subsite-theme';
@@ -100,6 +101,34 @@ describe('focus on server markup survives the upgrade (Adopt)', () => {
     expectFocused(input);
     // Upgrading changes heights above the view (the browser's scroll anchoring follows), but the field stays out of it.
     expect(input.getBoundingClientRect().bottom, 'the page scrolled back to the field').to.be.below(0);
+  });
+
+  it('a control the upgrade hides hands focus to the button that shows it (<doc-filters> dropdown, <accordion-group>)', async () => {
+    const filters = await fixture<HTMLElement>(library((body) => html`<div><doc-filters-focus-hidden>${body}</doc-filters-focus-hidden></div>`));
+    filters.querySelector<HTMLInputElement>('#focus-policy')!.focus();
+    defineDocFilters('doc-filters-focus-hidden');
+    await waitUntil(() => upgradedFilters(filters), '<doc-filters> did not upgrade');
+    const toggle = filters.querySelector<HTMLButtonElement>('.filters__dropdown-toggle')!;
+    expect(toggle.getAttribute('aria-expanded'), 'the dropdown starts closed').to.equal('false');
+    await waitUntil(() => document.activeElement === toggle, 'focus went to the dropdown’s button');
+    await effectsSettled();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => toggle.getAttribute('aria-expanded') === 'true', 'Enter on the focused toggle opens the dropdown');
+
+    const accordion = await fixture<HTMLElement>(html`
+      <div>
+        <accordion-group-focus-hidden>
+          <section><h3>Fees</h3><p>Set each year.</p></section>
+          <section><h3>Plans</h3><p>Drawn to scale: <a id="focus-plan-link" href="#plans">an example</a>.</p></section>
+        </accordion-group-focus-hidden>
+      </div>
+    `);
+    accordion.querySelector<HTMLAnchorElement>('#focus-plan-link')!.focus();
+    defineAccordionGroup('accordion-group-focus-hidden');
+    await waitUntil(() => accordion.querySelectorAll('.accordion__button').length === 2, '<accordion-group> did not upgrade');
+    const plans = accordion.querySelectorAll<HTMLButtonElement>('.accordion__button')[1];
+    expect(plans.getAttribute('aria-expanded'), 'the section starts closed').to.equal('false');
+    await waitUntil(() => document.activeElement === plans, 'focus went to the section’s button');
   });
 
   it('keeps focus through nested elements, whichever upgrades first', async () => {

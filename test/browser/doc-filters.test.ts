@@ -134,6 +134,8 @@ async function openDropdown(el: HTMLElement, name: RegExp) {
 async function upgradedWithDates(options: MarkupOptions = {}) {
   const el = await upgradedLibrary({ dates: true, dateMin: '2000-01-01', dateMax: '2026-12-31', ...options });
   await waitUntil(() => el.querySelectorAll('.date-field__toggle').length === 2, 'the date tools did not load', { timeout: 5000 });
+  // The masks attach in the effects after the render that shows the toggles.
+  await effectsSettled();
   return el;
 }
 
