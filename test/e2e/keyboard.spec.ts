@@ -36,6 +36,35 @@ test('every control on the content page can be reached with Tab and shows where 
   expect([...positions].sort((a, b) => a - b)).toEqual(positions);
 });
 
+test('tabbing down the content page as it loads: lower elements upgrade as focus nears them, and focus is never dropped', async ({ page }) => {
+  // Every time focus leaves an element for nowhere (an upgrade taking the focused node away) is recorded.
+  await page.addInitScript(() => {
+    const drops: string[] = [];
+    (window as unknown as { focusDrops: string[] }).focusDrops = drops;
+    document.addEventListener('focusout', (event) => {
+      if (event.relatedTarget === null && document.hasFocus()) drops.push((event.target as Element).outerHTML.slice(0, 80));
+    });
+  });
+  await page.goto('/guidance/building-consent');
+  await page.waitForFunction(() => customElements.get('jump-links') !== undefined);
+  expect(await page.evaluate(() => customElements.get('accordion-group')), 'the accordions, further down, wait').toBeUndefined();
+
+  const seen: string[] = [];
+  for (let step = 0; step < 80 && !seen.includes('Back to top'); step += 1) {
+    // At a person's pace: about ten presses a second.
+    await page.waitForTimeout(100);
+    await page.keyboard.press('Tab');
+    const look = await page.evaluate(focusLook);
+    if (look) seen.push(look.text);
+  }
+  expect(seen, 'Tab reached the end of the page').toContain('Back to top');
+  await page.waitForFunction(() => ['accordion-group', 'data-table', 'video-thumbnail', 'feedback-widget'].every((tag) => customElements.get(tag)));
+  for (const control of ['Show all sections', 'Play video']) {
+    expect(seen.some((text) => text.startsWith(control)), `${control}, in: ${seen.join(' | ')}`).toBe(true);
+  }
+  expect(await page.evaluate(() => (window as unknown as { focusDrops: string[] }).focusDrops)).toEqual([]);
+});
+
 test('on a phone-sized screen the content page never scrolls sideways; the wide table scrolls in its own region', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/guidance/building-consent');
