@@ -30,12 +30,16 @@ export function autoload(
   { when = 'visible', margin = AUTOLOAD_MARGIN, media = elementMedia }: AutoloadOptions = {},
 ): () => void {
   const pending = new Set(Object.keys(loaders));
-  const waitingForMedia = new Set<string>();
   const selector = () => [...pending].join(',');
+  /** Tags waiting for their screen size, each with how to stop listening. */
+  const mediaWatches = new Map<string, () => void>();
 
   const load = (tag: string) => {
     if (!pending.delete(tag)) return;
     visibility?.forget(tag);
+    mediaWatches.get(tag)?.();
+    mediaWatches.delete(tag);
+    if (pending.size === 0) stop();
     // A tag some other script already registered needs nothing from us.
     if (customElements.get(tag)) return;
     loaders[tag]().catch((error: unknown) => console.error(`civic-elements: could not load <${tag}>.`, error));
@@ -52,17 +56,15 @@ export function autoload(
     else if (visibility) visibility.watch(element);
     else load(tag);
   };
-  const mediaListeners: Array<() => void> = [];
   const waitForMedia = (tag: string, query: string) => {
-    if (waitingForMedia.has(tag)) return;
+    if (mediaWatches.has(tag)) return;
     const list = matchMedia(query);
     if (list.matches) return load(tag);
-    waitingForMedia.add(tag);
     const onChange = () => {
       if (list.matches) load(tag);
     };
     list.addEventListener('change', onChange);
-    mediaListeners.push(() => list.removeEventListener('change', onChange));
+    mediaWatches.set(tag, () => list.removeEventListener('change', onChange));
   };
 
   const scan = (node: ParentNode & Node) => {
@@ -74,21 +76,22 @@ export function autoload(
     }
   };
 
-  scan(root);
   const observer = new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) {
         if (node instanceof Element) scan(node);
       }
     }
-    if (pending.size === 0) stop();
   });
+  // Once every tag has loaded there is nothing left to watch for.
   const stop = () => {
     observer.disconnect();
     visibility?.disconnect();
-    for (const removeListener of mediaListeners) removeListener();
+    for (const unwatch of mediaWatches.values()) unwatch();
+    mediaWatches.clear();
   };
-  if (pending.size === 0) return () => {};
   observer.observe(root, { childList: true, subtree: true });
+  scan(root);
+  if (pending.size === 0) stop();
   return stop;
 }
