@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { collectErrors } from './page-errors';
 import { upgradeRenderedElements } from './upgrade';
 
 const TREE = '/decision-trees/building-consent';
@@ -16,15 +17,6 @@ async function expectNoAxeViolations(page: Page) {
 /** Marks the document: a full page load loses the mark, an in-page step keeps it. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { civicMark: boolean }).civicMark = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { civicMark?: boolean }).civicMark === true);
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
 
 test.describe('decision tree', () => {
   test('answers from the keyboard alone, step by step in the page, with the address, Back and restart following', async ({ page }) => {

@@ -15,3 +15,13 @@ export async function collectPageErrors(page: Page): Promise<string[]> {
   });
   return errors;
 }
+
+/** Collects a page's uncaught exceptions and every console error: for flows where nothing should go wrong. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { collectErrors } from './page-errors';
 import { upgradeRenderedElements } from './upgrade';
 
 /**
@@ -27,16 +28,6 @@ const resultsHeading = (page: Page) => page.locator('main h2.search-results__cou
 const facet = (page: Page, legend: string) => page.getByRole('group', { name: legend }).getByRole('checkbox');
 const pages = (page: Page) => page.getByRole('navigation', { name: 'Results pages' });
 const searchUiState = (page: Page) => new URL(page.url()).searchParams;
-
-/** Console errors and uncaught exceptions of a page. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
 
 test.describe('the header search on a desktop window', () => {
   test.use({ viewport: { width: 1200, height: 900 } });
