@@ -1,4 +1,4 @@
-import type { SiteDocument } from '../../src/server/search/types';
+import type { SiteDocument } from '../../packages/civic-search/src/search/types';
 
 /** A corpus document with its date as a number (days since 1970), which range filters and Orama need. */
 export interface BenchDocument extends SiteDocument {

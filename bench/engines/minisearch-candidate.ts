@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { indexTerm, tokenize } from '../../src/server/search/embedded/text-analysis';
+import { indexTerm, tokenize } from '../../packages/civic-search/src/search/embedded/text-analysis';
 import { FIELD_BOOSTS, TEXT_FIELDS, countFacets, type BenchCandidate, type BenchDocument } from './candidate';
 
 /** MiniSearch 7: radix-tree index, BM25+, fuzzy (edit distance) and prefix per term, field boosts, JSON (de)serialisation. */

@@ -1,4 +1,4 @@
-import type { SiteDocument } from '../../src/server/search/types';
+import type { SiteDocument } from '../../packages/civic-search/src/search/types';
 import { seededRandom, type SeededRandom } from './seeded-random';
 import {
   CLOSINGS,

@@ -18,8 +18,8 @@ import {
   DOCUMENT_MAPPINGS,
   documentsIndex,
   elasticsearchConfigFromEnv,
-} from '../../src/server/search/elasticsearch';
-import type { SiteDocument } from '../../src/server/search/types';
+} from '../../packages/civic-search/src/search/elasticsearch';
+import type { SiteDocument } from '../../packages/civic-search/src/search/types';
 import { siteDocuments } from '../content/site-documents';
 
 const { values: options } = parseArgs({ options: { engine: { type: 'string', default: 'site' } } });

@@ -1,11 +1,11 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { securityHeaders } from '../../src/server/security-headers';
-import { handleError } from '../../src/server/errors';
-import { feedbackRoutes } from '../../src/server/feedback';
+import { securityHeaders } from './server/security-headers';
+import { handleError } from './server/errors';
+import { feedbackRoutes } from './server/feedback';
 import { renderPage } from './render-page';
-import { searchProxy } from '../../src/server/search-proxy';
+import { searchProxy } from '../../packages/civic-search/src/search-proxy';
 import { searchPageRoutes } from './search/routes';
 import { siteSearchFromEnv, type SiteSearch } from './search/search-backend';
 import { findPage } from './navigation';

@@ -1,5 +1,5 @@
 import type { ApiSearchResponse } from '../../src/core/search/app-search-api';
-import { BackendError, type SearchBackend } from '../../src/server/search/types';
+import { BackendError, type SearchBackend } from '../../packages/civic-search/src/search/types';
 
 /**
  * How the wrapped backend behaves, switched by a test while the site runs:

@@ -4,7 +4,7 @@ import { CORPUS_FIRST_DATE, CORPUS_LAST_DATE, generateCorpus, slugify } from '..
 import { handWrittenPages, siteDocuments } from '../../examples/content/site-documents';
 import { DOCUMENT_TYPES } from '../../examples/content/phrase-banks';
 import { navigation } from '../../examples/site/navigation';
-import type { SiteDocument } from '../../src/server/search/types';
+import type { SiteDocument } from '../../packages/civic-search/src/search/types';
 
 const FIELDS: (keyof SiteDocument)[] = ['id', 'title', 'summary', 'body', 'url', 'document_type', 'published_date', 'topic', 'subtopic', 'subsite'];
 

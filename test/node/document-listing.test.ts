@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { SiteDocument } from '../../src/server/search/types';
+import type { SiteDocument } from '../../packages/civic-search/src/search/types';
 import {
   dateBounds,
   documentFiltersQuery,

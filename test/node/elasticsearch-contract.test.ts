@@ -10,13 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROXY_PATH } from '../../src/core/search/app-search-api';
-import { searchProxy } from '../../src/server/search-proxy';
+import { searchProxy } from '../../packages/civic-search/src/search-proxy';
 import {
   createElasticsearchBackend,
   createElasticsearchClient,
   createElasticsearchBackendFromEnv,
-} from '../../src/server/search/elasticsearch';
-import { BackendError, type SearchBackend } from '../../src/server/search/types';
+} from '../../packages/civic-search/src/search/elasticsearch';
+import { BackendError, type SearchBackend } from '../../packages/civic-search/src/search/types';
 import { capturingErrors } from './support/proxy-requests';
 
 interface Fixture {

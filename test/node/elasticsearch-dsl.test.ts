@@ -2,12 +2,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_RESULTS_PER_PAGE, SUGGESTIONS_SHOWN } from '../../src/core/constants';
 import type { ApiSearchRequest } from '../../src/core/search/app-search-api';
-import { filterToQuery } from '../../src/server/search/elasticsearch/filters-dsl';
-import { facetsToAggregations } from '../../src/server/search/elasticsearch/facets-dsl';
-import { clicksIndex, documentsIndex } from '../../src/server/search/elasticsearch/mapping';
-import { searchRequestToBody } from '../../src/server/search/elasticsearch/search-dsl';
-import { suggestionRequestToBody } from '../../src/server/search/elasticsearch/suggest-dsl';
-import { BackendError } from '../../src/server/search/types';
+import { filterToQuery } from '../../packages/civic-search/src/search/elasticsearch/filters-dsl';
+import { facetsToAggregations } from '../../packages/civic-search/src/search/elasticsearch/facets-dsl';
+import { clicksIndex, documentsIndex } from '../../packages/civic-search/src/search/elasticsearch/mapping';
+import { searchRequestToBody } from '../../packages/civic-search/src/search/elasticsearch/search-dsl';
+import { suggestionRequestToBody } from '../../packages/civic-search/src/search/elasticsearch/suggest-dsl';
+import { BackendError } from '../../packages/civic-search/src/search/types';
 
 /** What goes over the wire (undefined members dropped). */
 const wire = (value: unknown) => JSON.parse(JSON.stringify(value));

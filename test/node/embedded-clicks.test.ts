@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openClickStore, parseClickLine } from '../../src/server/search/embedded/click-store';
+import { openClickStore, parseClickLine } from '../../packages/civic-search/src/search/embedded/click-store';
 import { ENGINE, fixtureBackend, temporaryDataDir } from './embedded-fixtures';
 
 const lines = async (file: string) => (await readFile(file, 'utf8')).split('\n').filter((line) => line !== '');

@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ApiFilter } from '../../src/core/search/app-search-api';
-import { compareValues, compileFilter, inRange, type FieldReader } from '../../src/server/search/embedded/filters';
-import { computeFacets } from '../../src/server/search/embedded/facets';
-import { createFieldRanks, sortMatches } from '../../src/server/search/embedded/sorting';
+import { compareValues, compileFilter, inRange, type FieldReader } from '../../packages/civic-search/src/search/embedded/filters';
+import { computeFacets } from '../../packages/civic-search/src/search/embedded/facets';
+import { createFieldRanks, sortMatches } from '../../packages/civic-search/src/search/embedded/sorting';
 
 type Row = Record<string, string | number | undefined>;
 const reader =

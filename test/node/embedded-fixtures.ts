@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import type { SiteDocument } from '../../src/server/search/types';
-import { createEmbeddedBackend, type EmbeddedBackend, type EmbeddedBackendOptions } from '../../src/server/search/embedded/backend';
+import type { SiteDocument } from '../../packages/civic-search/src/search/types';
+import { createEmbeddedBackend, type EmbeddedBackend, type EmbeddedBackendOptions } from '../../packages/civic-search/src/search/embedded/backend';
 
 const COUNCIL = 'Harbourton City Council';
 

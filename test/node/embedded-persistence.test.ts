@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import { createEmbeddedBackend, type IndexReadyEvent } from '../../src/server/search/embedded/backend';
-import { documentsHash, indexFile, loadOrBuildIndex } from '../../src/server/search/embedded/index-store';
-import type { SiteDocument } from '../../src/server/search/types';
+import { createEmbeddedBackend, type IndexReadyEvent } from '../../packages/civic-search/src/search/embedded/backend';
+import { documentsHash, indexFile, loadOrBuildIndex } from '../../packages/civic-search/src/search/embedded/index-store';
+import type { SiteDocument } from '../../packages/civic-search/src/search/types';
 import { ENGINE, FIXTURE_DOCUMENTS, resultIds, temporaryDataDir } from './embedded-fixtures';
 
 async function start(dataDir: string, documents: readonly SiteDocument[] = FIXTURE_DOCUMENTS) {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createEmbeddedBackend } from '../../src/server/search/embedded/backend';
+import { createEmbeddedBackend } from '../../packages/civic-search/src/search/embedded/backend';
 import { ENGINE, FIXTURE_DOCUMENTS, temporaryDataDir } from './embedded-fixtures';
 
 /** A document source that fails its first `failures` reads, counting every read. */

@@ -16,13 +16,13 @@ import {
   titleKey,
   type EngineIndex,
   type TextField,
-} from '../../src/server/search/embedded/engine-index';
-import { compileFilter, documentReader, rangeMatcher, type FieldReader } from '../../src/server/search/embedded/filters';
-import { runSearch } from '../../src/server/search/embedded/run-search';
-import { sortMatches } from '../../src/server/search/embedded/sorting';
-import { indexTerm, STOP_WORDS, tokenize, words } from '../../src/server/search/embedded/text-analysis';
-import { matchText, RANKING, wordsRequired } from '../../src/server/search/embedded/text-query';
-import type { SiteDocument } from '../../src/server/search/types';
+} from '../../packages/civic-search/src/search/embedded/engine-index';
+import { compileFilter, documentReader, rangeMatcher, type FieldReader } from '../../packages/civic-search/src/search/embedded/filters';
+import { runSearch } from '../../packages/civic-search/src/search/embedded/run-search';
+import { sortMatches } from '../../packages/civic-search/src/search/embedded/sorting';
+import { indexTerm, STOP_WORDS, tokenize, words } from '../../packages/civic-search/src/search/embedded/text-analysis';
+import { matchText, RANKING, wordsRequired } from '../../packages/civic-search/src/search/embedded/text-query';
+import type { SiteDocument } from '../../packages/civic-search/src/search/types';
 import { generateCorpus } from '../../examples/content/generate-corpus';
 import { DOCUMENT_TYPES, TOPICS } from '../../examples/content/phrase-banks';
 import { FIXTURE_DOCUMENTS } from './embedded-fixtures';

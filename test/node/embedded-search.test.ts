@@ -2,9 +2,9 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ApiSearchRequest, ApiValueFacetData } from '../../src/core/search/app-search-api';
 import { DEFAULT_RESULTS_PER_PAGE } from '../../src/core/constants';
-import { wordsRequired } from '../../src/server/search/embedded/text-query';
-import { createEmbeddedBackend, type EmbeddedBackend } from '../../src/server/search/embedded/backend';
-import { UnknownEngineError } from '../../src/server/search/types';
+import { wordsRequired } from '../../packages/civic-search/src/search/embedded/text-query';
+import { createEmbeddedBackend, type EmbeddedBackend } from '../../packages/civic-search/src/search/embedded/backend';
+import { UnknownEngineError } from '../../packages/civic-search/src/search/types';
 import { ENGINE, FIXTURE_DOCUMENTS, fixtureBackend, resultIds, temporaryDataDir } from './embedded-fixtures';
 
 let backend: EmbeddedBackend;

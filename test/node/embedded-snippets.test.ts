@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { escapeHtml, snippet } from '../../src/server/search/embedded/snippets';
+import { escapeHtml, snippet } from '../../packages/civic-search/src/search/embedded/snippets';
 
 const matchesWords =
   (...words: string[]) =>

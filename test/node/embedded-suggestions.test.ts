@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildSuggestionIndex, normaliseQuery, POPULAR_QUERY_MIN_CLICKS } from '../../src/server/search/embedded/suggestions';
+import { buildSuggestionIndex, normaliseQuery, POPULAR_QUERY_MIN_CLICKS } from '../../packages/civic-search/src/search/embedded/suggestions';
 import { ENGINE, fixtureBackend } from './embedded-fixtures';
 
 const TITLES = [

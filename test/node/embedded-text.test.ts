@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { stemmer } from 'stemmer';
-import { indexTerm, normaliseWord, stem, tokenize, words } from '../../src/server/search/embedded/text-analysis';
-import { createVocabulary, VocabularyBuilder } from '../../src/server/search/embedded/vocabulary';
+import { indexTerm, normaliseWord, stem, tokenize, words } from '../../packages/civic-search/src/search/embedded/text-analysis';
+import { createVocabulary, VocabularyBuilder } from '../../packages/civic-search/src/search/embedded/vocabulary';
 
 describe('English stemming (the stemmer package, Porter 1980)', () => {
   it('joins the forms of council words', () => {

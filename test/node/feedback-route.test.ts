@@ -1,7 +1,7 @@
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createFeedbackStore, feedbackEntries, feedbackRoutes } from '../../src/server/feedback';
-import { FEEDBACK_PAGE_MAX_LENGTH, isSameSitePath } from '../../src/server/feedback-validation';
+import { createFeedbackStore, feedbackEntries, feedbackRoutes } from '../../examples/site/server/feedback';
+import { FEEDBACK_PAGE_MAX_LENGTH, isSameSitePath } from '../../examples/site/server/feedback-validation';
 
 const JSON_ACCEPT = { Accept: 'application/json' };
 /** What a browser sends for a plain form post. */

@@ -1,7 +1,7 @@
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PROXY_KEY_PLACEHOLDER, PROXY_PATH } from '../../src/core/search/app-search-api';
-import { searchProxy } from '../../src/server/search-proxy';
+import { searchProxy } from '../../packages/civic-search/src/search-proxy';
 import { createInMemoryBackend, type InMemoryBackend } from './support/in-memory-search-backend';
 import { ENGINE, errorsOf, postAction, postForm, postJson } from './support/proxy-requests';
 

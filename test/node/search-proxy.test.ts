@@ -2,8 +2,8 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PROXY_PATH, type ApiSearchResponse, type ApiQuerySuggestionResponse } from '../../src/core/search/app-search-api';
 import { MAX_TOTAL_PAGES, SUGGESTIONS_SHOWN } from '../../src/core/constants';
-import { searchProxy } from '../../src/server/search-proxy';
-import { BackendError } from '../../src/server/search/types';
+import { searchProxy } from '../../packages/civic-search/src/search-proxy';
+import { BackendError } from '../../packages/civic-search/src/search/types';
 import { createInMemoryBackend, type InMemoryBackend } from './support/in-memory-search-backend';
 import { capturingErrors, ENGINE, errorsOf, postAction, postJson } from './support/proxy-requests';
 

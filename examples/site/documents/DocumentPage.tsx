@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import type { SiteDocument } from '../../../src/server/search/types';
+import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
 import { formatDisplayDate, parseIsoDate } from '../../../src/core/dates';
 import { Layout } from '../Layout';
 import { Breadcrumbs } from '../Breadcrumbs';

@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import type { SiteDocument } from '../../../src/server/search/types';
+import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
 import { formatDisplayDate, parseIsoDate } from '../../../src/core/dates';
 import { PAGE_PARAM, serializeEntries, withParam } from '../../../src/core/listing-url';
 import type { Listing } from './document-listing';

@@ -2,7 +2,7 @@
  * The CMS's own listing queries over the site's documents (not the search engine): read the filters from the
  * query string, filter, sort and page. Pure functions over an array, so they are tested without a server.
  */
-import type { SiteDocument } from '../../../src/server/search/types';
+import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
 import { DEFAULT_RESULTS_PER_PAGE } from '../../../src/core/constants';
 import {
   checkDateRange,

@@ -2,7 +2,7 @@
  * The news listing: news items filtered by publisher (checkboxes), topic (a select) and the topic's subtopics
  * (checkboxes refreshed from a fragment when the topic changes), newest first, paged.
  */
-import type { SiteDocument } from '../../../src/server/search/types';
+import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
 import { parseListingQuery, queryPage, queryValue, queryValues, type ListingQuery } from '../../../src/core/listing-query';
 import { pageOf, type Listing } from './document-listing';
 

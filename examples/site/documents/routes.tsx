@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import type { SiteDocument } from '../../../src/server/search/types';
+import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
 import { ANNOUNCEMENT_COOKIE_NAME } from '../../../src/core/constants';
 import { FRAGMENT_PARAM, isSameOriginHttpUrl, RESULTS_FRAGMENT } from '../../../src/core/listing-url';
 import { PageRequestContext } from '../request-context';

@@ -3,11 +3,11 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import { ANNOUNCEMENT_COOKIE_NAME } from '../../../src/core/constants';
-import type { SearchBackend } from '../../../src/server/search/types';
+import type { SearchBackend } from '../../../packages/civic-search/src/search/types';
 import { PageRequestContext } from '../request-context';
-import { SearchPage } from './SearchPage';
-import { readSearchPageQuery, SEARCH_PAGE_PATH, searchPageHref, TERM_PARAM } from './search-page-query';
-import { runPageSearch, SEARCH_PAGE_TIMEOUT_MS } from './search-page-search';
+import { SearchPage } from '../../../packages/civic-search/src/search-page/SearchPage';
+import { readSearchPageQuery, SEARCH_PAGE_PATH, searchPageHref, TERM_PARAM } from '../../../packages/civic-search/src/search-page/search-page-query';
+import { runPageSearch, SEARCH_PAGE_TIMEOUT_MS } from '../../../packages/civic-search/src/search-page/search-page-search';
 
 export interface SearchPageOptions {
   backend: SearchBackend;

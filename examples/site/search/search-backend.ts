@@ -1,6 +1,6 @@
-import { createElasticsearchBackendFromEnv } from '../../../src/server/search/elasticsearch';
-import { createEmbeddedBackend } from '../../../src/server/search/embedded/backend';
-import type { SearchBackend } from '../../../src/server/search/types';
+import { createElasticsearchBackendFromEnv } from '../../../packages/civic-search/src/search/elasticsearch';
+import { createEmbeddedBackend } from '../../../packages/civic-search/src/search/embedded/backend';
+import type { SearchBackend } from '../../../packages/civic-search/src/search/types';
 import { siteDocuments } from '../../content/site-documents';
 import { SEARCH_ENGINE } from './search-engine';
 

@@ -10,7 +10,7 @@ import type {
   ApiSearchRequest,
   ApiSearchResponse,
 } from '../../../src/core/search/app-search-api';
-import type { SearchBackend, SiteDocument } from '../../../src/server/search/types';
+import type { SearchBackend, SiteDocument } from '../../../packages/civic-search/src/search/types';
 
 export interface RecordedCall {
   method: 'search' | 'suggest' | 'click';

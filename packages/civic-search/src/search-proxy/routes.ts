@@ -1,0 +1,132 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { PROXY_PATH, type ProxyAction } from '../../../../src/core/search/app-search-api';
+import { answerCall, type CallContext } from './answer-call';
+import { errorBody, ProxyError, unavailable } from './errors';
+import { parseProxyForm, type ProxyCall } from './form-request';
+import { parseJsonObject } from './json-request';
+import { parseQueryStringRequest } from './query-string-request';
+import { clientRateLimit, type RateLimitOptions } from './rate-limit';
+import { redact } from './redact';
+
+export interface RoutesConfig extends Omit<CallContext, 'clientSignal' | 'where'> {
+  maxBodyBytes: number;
+  rateLimit: RateLimitOptions;
+}
+
+/** App Search REST endpoints under the proxy, in every spelling App Search clients use, and the methods each takes. */
+const ENDPOINTS: Record<string, { action: ProxyAction; methods: readonly string[] }> = {
+  'search.json': { action: 'search', methods: ['GET', 'POST'] },
+  search: { action: 'search', methods: ['GET', 'POST'] },
+  'query_suggestion.json': { action: 'query_suggestion', methods: ['GET', 'POST'] },
+  query_suggestion: { action: 'query_suggestion', methods: ['GET', 'POST'] },
+  'click.json': { action: 'click', methods: ['POST'] },
+  click: { action: 'click', methods: ['POST'] },
+};
+const REST_PATH = `${PROXY_PATH}/api/as/v1/engines/:engine/:endpoint`;
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const JSON_TYPE = 'application/json';
+
+function refuse(c: Context, error: ProxyError, headers: Record<string, string> = {}) {
+  return c.json(errorBody(error.messages), error.status, headers);
+}
+
+function methodNotAllowed(c: Context, allowed: readonly string[]) {
+  return refuse(c, new ProxyError(405, [`${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`]), {
+    Allow: allowed.join(', '),
+  });
+}
+
+/** The JSON answer, unless it contains a secret: then it is withheld (502) and the incident logged. */
+function sendWithoutSecrets(c: Context, answer: object, secrets: readonly string[]) {
+  const body = JSON.stringify(answer);
+  if (secrets.some((secret) => body.includes(secret))) {
+    console.error(`search proxy: an answer to ${c.req.method} ${c.req.path} contained the private key and was withheld`);
+    return refuse(c, unavailable('the answer could not be sent safely'));
+  }
+  return c.body(body, 200, { 'Content-Type': 'application/json' });
+}
+
+function requireContentType(c: Context, expected: string) {
+  const type = (c.req.header('content-type') ?? '').split(';', 1)[0].trim().toLowerCase();
+  if (type !== expected) throw new ProxyError(415, [`Send the request body as ${expected}.`]);
+}
+
+/** Every proxy answer, error or not, is private to the caller and never sniffed into another type. */
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+  c.res.headers.set('X-Content-Type-Options', 'nosniff');
+};
+
+/** The proxy's routes: the form-encoded post at PROXY_PATH and the App Search REST paths beneath it. */
+export function proxyRoutes(config: RoutesConfig): Hono {
+  const { maxBodyBytes, rateLimit, ...callContext } = config;
+  const app = new Hono();
+  const answer = async (c: Context, readCall: () => Promise<ProxyCall>, where: string) => {
+    try {
+      const call = await readCall();
+      const result = await answerCall(call, { ...callContext, where, clientSignal: c.req.raw.signal });
+      return sendWithoutSecrets(c, result, callContext.secrets);
+    } catch (error) {
+      if (error instanceof ProxyError) {
+        const messages = error.messages.map((message) => redact(message, callContext.secrets));
+        return refuse(c, new ProxyError(error.status, messages));
+      }
+      throw error;
+    }
+  };
+
+  for (const path of [PROXY_PATH, `${PROXY_PATH}/*`]) {
+    app.use(path, noStore, clientRateLimit(rateLimit));
+    app.use(
+      path,
+      bodyLimit({
+        maxSize: maxBodyBytes,
+        onError: (c) => refuse(c, new ProxyError(413, [`The request body is larger than ${maxBodyBytes} bytes.`])),
+      }),
+    );
+  }
+
+  app.post(PROXY_PATH, (c) =>
+    answer(
+      c,
+      async () => {
+        requireContentType(c, FORM_TYPE);
+        return parseProxyForm(await c.req.text());
+      },
+      'form.params',
+    ),
+  );
+  app.all(PROXY_PATH, (c) => methodNotAllowed(c, ['POST']));
+
+  app.all(REST_PATH, (c) => {
+    const endpoint = ENDPOINTS[c.req.param('endpoint')];
+    if (!endpoint) return refuse(c, new ProxyError(404, ['This App Search endpoint is not served here.']));
+    if (!endpoint.methods.includes(c.req.method)) return methodNotAllowed(c, endpoint.methods);
+    const engine = c.req.param('engine');
+    return answer(
+      c,
+      async () => {
+        if (c.req.method === 'GET') {
+          return { engine, action: endpoint.action, params: parseQueryStringRequest(new URL(c.req.url).search) };
+        }
+        requireContentType(c, JSON_TYPE);
+        return { engine, action: endpoint.action, params: parseJsonObject(await c.req.text(), 'request') };
+      },
+      'request',
+    );
+  });
+
+  app.all(`${PROXY_PATH}/*`, (c) => refuse(c, new ProxyError(404, ['Nothing is served at this path.'])));
+
+  app.onError((error, c) => {
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(`search proxy: ${c.req.method} ${c.req.path} failed: ${redact(detail, callContext.secrets)}`);
+    return c.json(errorBody(['Search is unavailable right now: an unexpected error occurred']), 500, {
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+  return app;
+}

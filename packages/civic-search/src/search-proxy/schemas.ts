@@ -1,0 +1,310 @@
+import { z } from 'zod';
+import type {
+  ApiClickRequest,
+  ApiFacetRequest,
+  ApiRange,
+  ApiFieldFilter,
+  ApiFilter,
+  ApiQuerySuggestionRequest,
+  ApiSearchRequest,
+  ApiSort,
+  ApiSortDirection,
+} from '../../../../src/core/search/app-search-api';
+import {
+  ALL_FIELDS,
+  FILTER_FIELDS,
+  RANGE_FACET_FIELDS,
+  RELEVANCE_SORT_FIELD,
+  SEARCH_FIELDS,
+  SORT_FIELDS,
+  VALUE_FACET_FIELDS,
+  roleOf,
+  type DocumentField,
+} from './document-fields';
+import { issueMessage } from './errors';
+import { REQUEST_LIMITS as LIMITS } from './limits';
+
+/**
+ * Strict zod schemas of the three App Search calls the proxy answers. Unknown fields, wrong types, values out of
+ * range and fields the site's documents do not have are refused with a message naming the offending path.
+ * Every schema is built once, when this module loads: building a zod schema costs far more than checking a value
+ * with it, so nothing here may build one per request (not even inside a transform or a `chosen` pick).
+ */
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .int({ error: `must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `must be a whole number from ${min} to ${max}` });
+
+const shortText = (maxLength: number) =>
+  z.string({ error: 'must be text' }).max(maxLength, { error: `must be at most ${maxLength} characters` });
+
+const tags = z.array(shortText(LIMITS.tagMaxLength), { error: 'must be a list of text tags' }).max(LIMITS.tagsMax, {
+  error: `must list at most ${LIMITS.tagsMax} tags`,
+});
+
+const direction = z.enum(['asc', 'desc'], { error: 'must be "asc" or "desc"' });
+
+/** yyyy-mm-dd, or a full ISO 8601 timestamp, that is a real date. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const isoDate = z
+  .string({ error: 'must be an ISO date (yyyy-mm-dd)' })
+  .refine((text) => ISO_DATE.test(text) && !Number.isNaN(Date.parse(text)), { error: 'must be an ISO date (yyyy-mm-dd)' });
+
+function rangeOf(bound: z.ZodType<string>) {
+  return z
+    .strictObject(
+      { from: bound.optional(), to: bound.optional(), name: shortText(LIMITS.tagMaxLength).optional() },
+      { error: 'must be an ISO date (yyyy-mm-dd) or a range like {"from": "2026-01-01", "to": "2027-01-01"}' },
+    )
+    .refine((range) => range.from !== undefined || range.to !== undefined, { error: 'a range needs "from", "to" or both' });
+}
+const dateRange = rangeOf(isoDate);
+
+/**
+ * A schema picked by looking at the value (a list or one item, text or a range), so a failure reports the
+ * problem inside the value rather than zod's "Invalid input" for a union.
+ */
+function chosen<T>(pick: (value: unknown) => z.ZodType<T>): z.ZodType<T> {
+  return z.unknown().transform((value, ctx) => {
+    const result = pick(value).safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issueMessage(issue) });
+    return z.NEVER;
+  }) as unknown as z.ZodType<T>;
+}
+
+function oneOrList<T>(one: z.ZodType<T>, list: z.ZodType<T[]>): z.ZodType<T | T[]> {
+  return chosen<T | T[]>((value) => (Array.isArray(value) ? list : one));
+}
+
+/** What one field's condition may hold, by the field's role. */
+function filterValueSchema(field: DocumentField): z.ZodType<ApiFieldFilter[string]> {
+  const one: z.ZodType<string | ApiRange> =
+    roleOf(field).filter === 'date'
+      ? chosen<string | ApiRange>((value) => (typeof value === 'string' ? isoDate : dateRange))
+      : shortText(LIMITS.queryMaxLength * 2);
+  const list = z
+    .array(one, { error: 'must be a value or a list of values' })
+    .min(1, { error: 'must list at least one value' })
+    .max(LIMITS.filterValuesMax, { error: `must list at most ${LIMITS.filterValuesMax} values` });
+  return oneOrList(one, list);
+}
+
+/** One schema per field, built once (at module load) rather than for every request that names the field. */
+function perField<T>(
+  fields: readonly DocumentField[],
+  schemaFor: (field: DocumentField) => z.ZodType<T>,
+): ReadonlyMap<string, z.ZodType<T>> {
+  return new Map(fields.map((field) => [field, schemaFor(field)]));
+}
+
+const KNOWN_FIELDS: ReadonlySet<string> = new Set(ALL_FIELDS);
+
+/**
+ * An object keyed by field names: each name must be a key of `schemas` and its value must pass that field's schema.
+ * Written as a transform (not z.record) so that every issue names the field it belongs to.
+ */
+function fieldRecord<T>(schemas: ReadonlyMap<string, z.ZodType<T>>, role: string) {
+  return z.record(z.string(), z.unknown(), { error: 'must be an object' }).transform((record, ctx) => {
+    const parsed: Record<string, T> = {};
+    for (const [field, value] of Object.entries(record)) {
+      const schema = schemas.get(field);
+      if (!schema) {
+        const known = KNOWN_FIELDS.has(field);
+        ctx.addIssue({ code: 'custom', path: [field], message: known ? `cannot be used ${role}` : 'is not a field of the documents' });
+        continue;
+      }
+      const result = schema.safeParse(value);
+      if (result.success) parsed[field] = result.data;
+      else
+        for (const issue of result.error.issues)
+          ctx.addIssue({ code: 'custom', path: [field, ...issue.path], message: issueMessage(issue) });
+    }
+    return parsed;
+  });
+}
+
+const BOOLEAN_KEYS = ['all', 'any', 'none'] as const;
+
+const filterByField = fieldRecord(perField(FILTER_FIELDS, filterValueSchema), 'as a filter');
+
+/** Filters nest `all` / `any` / `none` up to LIMITS.filterDepthMax levels; a level is either boolean or by field. */
+function filterSchema(depthLeft: number): z.ZodType<ApiFilter> {
+  const nested =
+    depthLeft > 0
+      ? z.array(
+          z.lazy(() => filterSchema(depthLeft - 1)),
+          { error: 'must be a list of filters' },
+        )
+      : z.array(z.never({ error: `filters nest at most ${LIMITS.filterDepthMax} levels deep` }));
+  const boolean = z.strictObject({ all: nested.optional(), any: nested.optional(), none: nested.optional() });
+  return z.record(z.string(), z.unknown(), { error: 'must be an object' }).transform((filter, ctx) => {
+    const isBoolean = Object.keys(filter).some((key) => (BOOLEAN_KEYS as readonly string[]).includes(key));
+    const result = (isBoolean ? boolean : filterByField).safeParse(filter);
+    if (result.success) return result.data as ApiFilter;
+    for (const issue of result.error.issues) {
+      const message =
+        isBoolean && issue.code === 'unrecognized_keys'
+          ? `cannot mix "all", "any" or "none" with other keys (${issue.keys.map((key) => `"${key}"`).join(', ')})`
+          : issueMessage(issue);
+      ctx.addIssue({ code: 'custom', path: issue.path, message });
+    }
+    return z.NEVER;
+  });
+}
+
+const valueFacet = z.strictObject({
+  type: z.literal('value'),
+  size: wholeNumber(1, LIMITS.facetSizeMax).optional(),
+  name: shortText(LIMITS.tagMaxLength).optional(),
+  sort: z
+    .union([z.strictObject({ count: direction }), z.strictObject({ value: direction })], {
+      error: 'must be {"count": "asc"|"desc"} or {"value": "asc"|"desc"}',
+    })
+    .optional(),
+});
+const rangeFacet = z.strictObject({
+  type: z.literal('range'),
+  name: shortText(LIMITS.tagMaxLength).optional(),
+  ranges: z
+    .array(dateRange, { error: 'must be a list of ranges' })
+    .min(1, { error: 'must list at least one range' })
+    .max(LIMITS.facetRangesMax, { error: `must list at most ${LIMITS.facetRangesMax} ranges` }),
+});
+
+const anyFacet = z.discriminatedUnion('type', [valueFacet, rangeFacet], { error: 'needs "type": "value" or "range"' });
+
+function facetSchema(field: DocumentField): z.ZodType<ApiFacetRequest | ApiFacetRequest[]> {
+  const fits = roleOf(field).facet;
+  const one = anyFacet.refine((facet) => facet.type === fits, { error: `only a "${fits}" facet fits this field` });
+  return oneOrList(
+    one,
+    z
+      .array(one)
+      .min(1, { error: 'must list at least one facet' })
+      .max(LIMITS.facetsPerFieldMax, { error: `must list at most ${LIMITS.facetsPerFieldMax} facets` }),
+  );
+}
+const FACET_FIELDS = [...VALUE_FACET_FIELDS, ...RANGE_FACET_FIELDS];
+
+const SORTABLE = [RELEVANCE_SORT_FIELD, ...SORT_FIELDS];
+const sortClause = z
+  .record(z.string(), direction, { error: 'must be an object like {"published_date": "desc"}' })
+  .refine((clause) => Object.keys(clause).length === 1, { error: 'must name exactly one field, like {"published_date": "desc"}' })
+  .refine((clause) => Object.keys(clause).every((field) => SORTABLE.includes(field)), {
+    error: `can sort only by ${SORTABLE.join(', ')}`,
+  }) as z.ZodType<Record<string, ApiSortDirection>>;
+const sort: z.ZodType<ApiSort> = oneOrList(
+  sortClause,
+  z
+    .array(sortClause)
+    .min(1, { error: 'must list at least one sort' })
+    .max(SORTABLE.length, { error: `must list at most ${SORTABLE.length} sorts` }),
+);
+
+const page = z.strictObject(
+  {
+    size: z
+      .int({ error: `must be a whole number from ${LIMITS.pageSizeMin} to ${LIMITS.pageSizeMax}` })
+      .min(0, { error: `must be a whole number from ${LIMITS.pageSizeMin} to ${LIMITS.pageSizeMax}` })
+      .max(LIMITS.pageSizeMax, { error: `must be a whole number from ${LIMITS.pageSizeMin} to ${LIMITS.pageSizeMax}` })
+      .optional(),
+    current: wholeNumber(1, LIMITS.pageCurrentMax).optional(),
+  },
+  { error: 'must be an object like {"size": 20, "current": 1}' },
+);
+
+const searchFieldOptions = z.strictObject({
+  weight: z
+    .number({ error: `must be a number from 0 to ${LIMITS.weightMax}` })
+    .min(0, { error: `must be a number from 0 to ${LIMITS.weightMax}` })
+    .max(LIMITS.weightMax, { error: `must be a number from 0 to ${LIMITS.weightMax}` })
+    .optional(),
+});
+const fieldSize = wholeNumber(LIMITS.resultFieldSizeMin, LIMITS.resultFieldSizeMax);
+const resultFieldOptions = z.strictObject({
+  raw: z.strictObject({ size: fieldSize.optional() }).optional(),
+  snippet: z.strictObject({ size: fieldSize.optional(), fallback: z.boolean({ error: 'must be true or false' }).optional() }).optional(),
+});
+
+const facetsByField = fieldRecord(perField(FACET_FIELDS, facetSchema), 'as a facet');
+const searchFieldsByField = fieldRecord(
+  perField(SEARCH_FIELDS, () => searchFieldOptions),
+  'as a search field',
+);
+const resultFieldsByField = fieldRecord(
+  perField(ALL_FIELDS, () => resultFieldOptions),
+  'as a result field',
+);
+
+/** The search request, with the App Search options a stock client may send beside it. */
+export const searchRequestSchema = z.strictObject({
+  query: shortText(LIMITS.queryMaxLength).default(''),
+  page: page.optional(),
+  sort: sort.optional(),
+  filters: filterSchema(LIMITS.filterDepthMax).optional(),
+  facets: facetsByField.optional(),
+  search_fields: searchFieldsByField.optional(),
+  result_fields: resultFieldsByField.optional(),
+  /** Accepted, not acted on: the proxy keeps no search analytics. */
+  analytics: z.strictObject({ tags: tags.optional() }).optional(),
+  record_analytics: z.boolean({ error: 'must be true or false' }).optional(),
+  /** Accepted and reported in meta.warnings: no backend groups results or tunes precision yet. */
+  group: z
+    .strictObject({
+      field: z.enum(FILTER_FIELDS, { error: `must be one of ${FILTER_FIELDS.join(', ')}` }),
+      size: wholeNumber(1, 10).optional(),
+      collapse: z.boolean({ error: 'must be true or false' }).optional(),
+    })
+    .optional(),
+  precision: wholeNumber(LIMITS.precisionMin, LIMITS.precisionMax).optional(),
+});
+export type ProxySearchRequest = z.infer<typeof searchRequestSchema>;
+
+export const querySuggestionRequestSchema = z.strictObject({
+  query: shortText(LIMITS.queryMaxLength),
+  types: z
+    .strictObject({
+      documents: z
+        .strictObject({
+          fields: z
+            .array(z.enum(SEARCH_FIELDS, { error: `must be one of ${SEARCH_FIELDS.join(', ')}` }))
+            .min(1, { error: 'must list at least one field' })
+            .max(SEARCH_FIELDS.length),
+        })
+        .optional(),
+    })
+    .optional(),
+  size: wholeNumber(1, LIMITS.suggestionsMax).optional(),
+}) satisfies z.ZodType<ApiQuerySuggestionRequest>;
+
+export const clickRequestSchema = z.strictObject({
+  query: shortText(LIMITS.queryMaxLength).default(''),
+  document_id: shortText(LIMITS.idMaxLength).min(1, { error: 'must not be empty' }),
+  request_id: shortText(LIMITS.idMaxLength).optional(),
+  tags: tags.optional(),
+}) satisfies z.ZodType<ApiClickRequest>;
+
+/** The search request a backend receives: the App Search options the proxy does not act on are taken out. */
+export function backendSearchRequest(request: ProxySearchRequest): ApiSearchRequest {
+  const { query, page: pageOf, sort: sortOf, filters, facets, search_fields, result_fields } = request;
+  return {
+    query,
+    ...(pageOf && { page: pageOf }),
+    ...(sortOf && { sort: sortOf }),
+    ...(filters && { filters }),
+    ...(facets && { facets }),
+    ...(search_fields && { search_fields }),
+    ...(result_fields && { result_fields }),
+  };
+}
+
+/** meta.warnings for options that were accepted but have no effect here. */
+export function ignoredOptionWarnings(request: ProxySearchRequest): string[] {
+  const warnings: string[] = [];
+  if (request.group) warnings.push('Grouping is not supported by this search service; results were not grouped.');
+  if (request.precision !== undefined) warnings.push('Precision tuning is not supported by this search service; it was ignored.');
+  return warnings;
+}

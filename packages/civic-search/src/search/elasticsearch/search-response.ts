@@ -1,0 +1,70 @@
+import type { estypes } from '@elastic/elasticsearch';
+import { MAX_TOTAL_PAGES } from '../../../../../src/core/constants';
+import type { ApiResult, ApiSearchRequest, ApiSearchResponse } from '../../../../../src/core/search/app-search-api';
+import { aggregationsToFacets } from './facets-dsl';
+import { DEFAULT_SNIPPET_SIZE, pageWindow } from './search-dsl';
+
+export const ENGINE_TYPE = 'elasticsearch';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
+}
+
+function truncated(value: unknown, size: number | undefined): unknown {
+  return typeof value === 'string' && size !== undefined && value.length > size ? value.slice(0, size) : value;
+}
+
+type Hit = estypes.SearchHit<Record<string, unknown>>;
+
+/** One hit as an App Search result: the asked-for fields (all, if none were asked for) as `{ raw, snippet }`. */
+function hitToResult(hit: Hit, request: ApiSearchRequest, engine: string): ApiResult {
+  const source = hit._source ?? {};
+  const id = hit._id ?? String(source.id ?? '');
+  const asked = request.result_fields ?? Object.fromEntries(Object.keys(source).map((field) => [field, { raw: {} }]));
+  const result: ApiResult = { _meta: { id, engine, score: hit._score ?? 0 }, id: { raw: id } };
+  for (const [field, options] of Object.entries(asked)) {
+    const value = source[field];
+    const entry: { raw?: unknown; snippet?: string | null } = {};
+    if (options.raw) entry.raw = truncated(value, options.raw.size);
+    if (options.snippet) {
+      const highlighted = hit.highlight?.[field]?.[0];
+      const fallback = options.snippet.fallback !== false && typeof value === 'string';
+      entry.snippet = highlighted ?? (fallback ? escapeHtml(value.slice(0, options.snippet.size ?? DEFAULT_SNIPPET_SIZE)) : null);
+    }
+    result[field] = entry;
+  }
+  return result;
+}
+
+function totalOf(total: estypes.SearchTotalHits | number | undefined): number {
+  if (typeof total === 'number') return total;
+  return total?.value ?? 0;
+}
+
+/** An Elasticsearch search answer as the App Search answer to `request`. */
+export function searchResponseToApi(
+  response: estypes.SearchResponse<Record<string, unknown>>,
+  request: ApiSearchRequest,
+  engine: string,
+  requestId: string,
+): ApiSearchResponse {
+  const { pageSize, current } = pageWindow(request);
+  const totalResults = totalOf(response.hits.total);
+  return {
+    meta: {
+      alerts: [],
+      warnings: [],
+      page: {
+        current,
+        size: pageSize,
+        total_pages: pageSize > 0 ? Math.min(Math.ceil(totalResults / pageSize), MAX_TOTAL_PAGES) : 0,
+        total_results: totalResults,
+      },
+      engine: { name: engine, type: ENGINE_TYPE },
+      request_id: requestId,
+    },
+    results: response.hits.hits.map((hit) => hitToResult(hit, request, engine)),
+    ...(request.facets && { facets: aggregationsToFacets(request.facets, response.aggregations) }),
+  };
+}

@@ -1,0 +1,139 @@
+import { DEFAULT_RESULTS_PER_PAGE } from '../../../../../src/core/constants';
+import type { ApiSearchRequest, ApiSearchResponse, ApiSort } from '../../../../../src/core/search/app-search-api';
+import type { DocSet } from './doc-set';
+import type { EngineIndex } from './engine-index';
+import { countAll, countFacets, type CodeCounter } from './facets';
+import { filterDocuments } from './filter-sets';
+import { buildResult } from './results';
+import { firstInOrder, matchComparator } from './sorting';
+import { matchText, wordMatcher, type TextMatches } from './text-query';
+
+/** The site's page size unless asked (as the Elasticsearch backend), at most 1,000 a page (App Search's limit). */
+export const MAX_PAGE_SIZE = 1000;
+/** A search without words has nothing to rank by: newest first unless asked (as the Elasticsearch backend). */
+export const BLANK_QUERY_SORT: ApiSort = { published_date: 'desc' };
+/** App Search's default precision, reported in `meta`. */
+const PRECISION = 2;
+
+/** The documents that passed: how many, their facet counts, and the requested page (positions and scores). */
+interface Selection {
+  total: number;
+  countCodes: CodeCounter;
+  page: { positions: ArrayLike<number>; scores?: ArrayLike<number> };
+}
+
+/**
+ * Answers one search request against one engine's index, in App Search's response shape. The work is proportional
+ * to the matches, not the documents: text matches come from the postings, filters are sets built from the fields'
+ * columns, facets count value codes, and only the requested page is put in order and given snippets.
+ */
+export function runSearch(
+  index: EngineIndex,
+  engine: string,
+  request: ApiSearchRequest,
+  requestId: string,
+  signal?: AbortSignal,
+): ApiSearchResponse {
+  signal?.throwIfAborted();
+  const matches = matchText(index, request.query ?? '', request.search_fields);
+  signal?.throwIfAborted();
+  const passing = filterDocuments(request.filters, index.columns, index.documents.length);
+
+  const size = clamp(request.page?.size ?? DEFAULT_RESULTS_PER_PAGE, 1, MAX_PAGE_SIZE);
+  const current = Math.max(1, Math.floor(request.page?.current ?? 1));
+  const [start, end] = [(current - 1) * size, current * size];
+  const selection = matches.ranked
+    ? selectRanked(index, matches, passing, request.sort, start, end)
+    : selectAll(index, passing, request.sort ?? BLANK_QUERY_SORT, start, end);
+  const facets = request.facets ? countFacets(request.facets, index.columns, selection.countCodes) : undefined;
+  signal?.throwIfAborted();
+
+  const { positions, scores } = selection.page;
+  const results = Array.from(positions, (position, i) =>
+    buildResult(
+      index.documents[position],
+      { score: roundScore(scores?.[i] ?? 0), isMatch: wordMatcher(matches.termsOf(position)) },
+      engine,
+      request.result_fields,
+    ),
+  );
+  return {
+    meta: {
+      alerts: [],
+      warnings: [],
+      precision: PRECISION,
+      page: { current, size, total_pages: Math.ceil(selection.total / size), total_results: selection.total },
+      engine: { name: engine, type: 'default' },
+      request_id: requestId,
+    },
+    results,
+    ...(facets ? { facets } : {}),
+  };
+}
+
+/** Text matches that pass the filters; the page picked by a bounded heap in the order asked (relevance by default). */
+function selectRanked(
+  index: EngineIndex,
+  matches: TextMatches,
+  passing: DocSet | undefined,
+  sort: ApiSort | undefined,
+  start: number,
+  end: number,
+): Selection {
+  let positions = matches.positions!;
+  let scores = matches.scores!;
+  if (passing) {
+    const kept = positions.filter((position) => passing.has(position));
+    scores = scores.filter((_, i) => passing.has(positions[i]));
+    positions = kept;
+  }
+  const countCodes: CodeCounter = (column) => {
+    const counts = new Int32Array(column.values.length);
+    for (const position of positions) {
+      const code = column.codes[position];
+      if (code >= 0) counts[code]++;
+    }
+    return counts;
+  };
+  const compare = matchComparator<number>(
+    sort,
+    index.ranks,
+    (i) => scores[i],
+    (i) => positions[i],
+  );
+  const order = start < positions.length ? firstInOrder(positions.length, end, compare).subarray(start) : new Int32Array(0);
+  return {
+    total: positions.length,
+    countCodes,
+    page: { positions: Array.from(order, (i) => positions[i]), scores: Array.from(order, (i) => scores[i]) },
+  };
+}
+
+/** Every document that passes the filters (a blank query): the page read from the sort's precomputed order. */
+function selectAll(index: EngineIndex, passing: DocSet | undefined, sort: ApiSort, start: number, end: number): Selection {
+  const order = index.orders(sort);
+  if (!passing) return { total: order.length, countCodes: countAll, page: { positions: order.subarray(start, end) } };
+  const page: number[] = [];
+  for (let i = 0, seen = 0; i < order.length && seen < end; i++) {
+    if (!passing.has(order[i])) continue;
+    if (seen >= start) page.push(order[i]);
+    seen++;
+  }
+  const countCodes: CodeCounter = (column) => {
+    const counts = new Int32Array(column.values.length);
+    passing.forEach((position) => {
+      const code = column.codes[position];
+      if (code >= 0) counts[code]++;
+    });
+    return counts;
+  };
+  return { total: passing.count(), countCodes, page: { positions: page } };
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : min;
+}
+
+function roundScore(score: number): number {
+  return Math.round(score * 1e6) / 1e6;
+}

@@ -1,0 +1,51 @@
+import type {
+  ApiClickRequest,
+  ApiQuerySuggestionRequest,
+  ApiQuerySuggestionResponse,
+  ApiSearchRequest,
+  ApiSearchResponse,
+} from '../../../../src/core/search/app-search-api';
+
+/** A document of the site's search index (the fields every backend indexes). */
+export interface SiteDocument {
+  id: string;
+  title: string;
+  summary: string;
+  body: string;
+  /** Site-relative URL of the page or file. */
+  url: string;
+  /** e.g. 'Policy', 'Report', 'Form', 'Guidance', 'News', 'Page'. */
+  document_type: string;
+  /** ISO date, yyyy-mm-dd. */
+  published_date: string;
+  topic: string;
+  subtopic: string;
+  subsite: string;
+}
+
+/**
+ * What answers behind the proxy. Requests arrive validated (see the proxy); a backend throws
+ * `BackendError` for its own failures and honours `signal` so the proxy's timeout can stop it.
+ */
+export interface SearchBackend {
+  readonly name: string;
+  search(engine: string, request: ApiSearchRequest, signal?: AbortSignal): Promise<ApiSearchResponse>;
+  suggest(engine: string, request: ApiQuerySuggestionRequest, signal?: AbortSignal): Promise<ApiQuerySuggestionResponse>;
+  click(engine: string, click: ApiClickRequest, signal?: AbortSignal): Promise<void>;
+  close?(): Promise<void>;
+}
+
+/** A backend's own failure (unreachable, bad answer): the proxy answers 502 with `message`. */
+export class BackendError extends Error {
+  override name = 'BackendError';
+}
+
+/** The engine is not one the backend serves (not in its allowlist): the proxy answers 404. */
+export class UnknownEngineError extends Error {
+  override name = 'UnknownEngineError';
+  readonly engine: string;
+  constructor(engine: string) {
+    super('Could not find engine.');
+    this.engine = engine;
+  }
+}
