@@ -120,24 +120,31 @@ const maskArbitrary = fc
 
 /** A value that fills a mask: each slot given a character it takes. */
 const filledValue = (mask: string) =>
-  fc.tuple(...parseMask(mask).map((token) => {
-    if (token.kind === 'literal') return fc.constant(token.char);
-    const digits = fc.constantFrom(...'0123456789');
-    const letters = fc.constantFrom(...'abcXYZāēīōūĀŌß');
-    return token.slot === 'digit' ? digits : token.slot === 'letter' ? letters : fc.oneof(digits, letters);
-  })).map((chars) => chars.join(''));
+  fc
+    .tuple(
+      ...parseMask(mask).map((token) => {
+        if (token.kind === 'literal') return fc.constant(token.char);
+        const digits = fc.constantFrom(...'0123456789');
+        const letters = fc.constantFrom(...'abcXYZāēīōūĀŌß');
+        return token.slot === 'digit' ? digits : token.slot === 'letter' ? letters : fc.oneof(digits, letters);
+      }),
+    )
+    .map((chars) => chars.join(''));
 
 const textArbitrary = fc.string({ unit: fc.constantFrom(...'0123456789abHCā -()./+#\\!'), maxLength: 20 });
 
 describe('properties', () => {
   it('a filled value matches the mask, the pattern attribute, conforms to itself and imask leaves it as it is', () => {
     fc.assert(
-      fc.property(maskArbitrary.chain((mask) => fc.tuple(fc.constant(mask), filledValue(mask))), ([mask, value]) => {
-        assert.equal(matchesMask(mask, value), true);
-        assert.equal(patternAttribute(mask).test(value), true);
-        assert.equal(conformToMask(mask, value), value);
-        assert.deepEqual(imaskResolve(mask, value), { value, complete: true });
-      }),
+      fc.property(
+        maskArbitrary.chain((mask) => fc.tuple(fc.constant(mask), filledValue(mask))),
+        ([mask, value]) => {
+          assert.equal(matchesMask(mask, value), true);
+          assert.equal(patternAttribute(mask).test(value), true);
+          assert.equal(conformToMask(mask, value), value);
+          assert.deepEqual(imaskResolve(mask, value), { value, complete: true });
+        },
+      ),
       { numRuns: 300 },
     );
   });
