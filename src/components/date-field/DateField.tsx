@@ -39,7 +39,11 @@ export function DateField({ input, label, tools, rules, error, managed, t }: Dat
   const pickerId = `${baseId}-picker`;
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const names = useMemo(() => calendarNames(languageOf(input)), [input]);
+  const { monthNames, monthNamesShort, weekdayNames, weekdayNamesShort, firstDayOfWeek } = t;
+  const names = useMemo(
+    () => calendarNames(languageOf(input), { monthNames, monthNamesShort, weekdayNames, weekdayNamesShort, firstDayOfWeek }),
+    [input, monthNames, monthNamesShort, weekdayNames, weekdayNamesShort, firstDayOfWeek],
+  );
   const errorSlot = usePortalSlot(input, 'beforebegin', 'div', 'date-field__error-slot');
   const buttonSlot = usePortalSlot(tools ? input : null, 'afterend', 'span', 'date-field__controls');
   const panelSlot = usePortalSlot(tools ? input.parentElement : null, 'beforeend', 'div', 'date-field__panel-slot');

@@ -62,7 +62,7 @@ const OUTSIDE_MONTH = '.prevMonthDay, .nextMonthDay';
 
 function locale(names: CalendarNames): CustomLocale {
   return {
-    firstDayOfWeek: DATE_PICKER_DEFAULTS.firstDayOfWeek,
+    firstDayOfWeek: names.firstDayOfWeek,
     weekdays: { shorthand: names.weekdaysShort, longhand: names.weekdays } as CustomLocale['weekdays'],
     months: { shorthand: names.monthsShort, longhand: names.months } as CustomLocale['months'],
   };

@@ -35,6 +35,16 @@ export const dateFieldMessages = {
   fromAfterTo: 'The From date must be the same as or before the To date',
   toBeforeFrom: 'The To date must be the same as or after the From date',
   errorPrefix: 'Error:',
+  /**
+   * The picker's month and weekday names, comma-separated (January first, Sunday first), for a page language the
+   * browser has no date words for. Empty: the browser's names in the page's language.
+   */
+  monthNames: '',
+  monthNamesShort: '',
+  weekdayNames: '',
+  weekdayNamesShort: '',
+  /** The day grid's first column: 0 (Sunday) to 6 (Saturday). Empty: Sunday. */
+  firstDayOfWeek: '',
 };
 
 export type DateFieldMessages = typeof dateFieldMessages;

@@ -49,7 +49,10 @@ export function useDateChecks({ form, fields, rules, t, announce, reveal }: Date
       const errors = new Map<HTMLInputElement, string>();
       let isBlocked = false;
       const note = (input: HTMLInputElement, reading: DateReading, orderMessage?: string) => {
-        if (reading.status === 'clamped') setDateFieldValue(input, formatDisplayDate(reading.date));
+        // A date the field can read is shown as the display format writes it (15/06/15 becomes 15/06/2015), so the
+        // field, the address and the server all hold the same four-digit year. A clamped date shows its bound.
+        const date = reading.status === 'valid' || reading.status === 'clamped' ? formatDisplayDate(reading.date) : undefined;
+        if (date !== undefined && input.value !== date) setDateFieldValue(input, date);
         const message = orderMessage ?? dateReadingMessage(reading, t);
         if (message) errors.set(input, message);
       };
