@@ -1,14 +1,6 @@
-import { AccordionGroup, accordionAttributes } from '../src/components/accordion/AccordionGroup';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<accordion-group>`. The class alone, registering nothing, is in ./classes/accordion-group. */
+import { define } from './classes/accordion-group';
 
-export const AccordionGroupElement = createCustomElement('accordion-group', AccordionGroup, accordionAttributes);
+export { AccordionGroupElement, define } from './classes/accordion-group';
 
-/** Registers `<accordion-group>` (or another tag of your choosing). */
-export const define = (tag = 'accordion-group') => defineOnce(tag, AccordionGroupElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'accordion-group': InstanceType<typeof AccordionGroupElement>;
-  }
-}

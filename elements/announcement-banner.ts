@@ -1,14 +1,6 @@
-import { AnnouncementBanner, announcementBannerAttributes } from '../src/components/announcement-banner/AnnouncementBanner';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<announcement-banner>`. The class alone, registering nothing, is in ./classes/announcement-banner. */
+import { define } from './classes/announcement-banner';
 
-export const AnnouncementBannerElement = createCustomElement('announcement-banner', AnnouncementBanner, announcementBannerAttributes);
+export { AnnouncementBannerElement, define } from './classes/announcement-banner';
 
-/** Registers `<announcement-banner>` (or another tag of your choosing). */
-export const define = (tag = 'announcement-banner') => defineOnce(tag, AnnouncementBannerElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'announcement-banner': InstanceType<typeof AnnouncementBannerElement>;
-  }
-}

@@ -1,14 +1,6 @@
-import { DataTable, dataTableAttributes } from '../src/components/data-table/DataTable';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<data-table>`. The class alone, registering nothing, is in ./classes/data-table. */
+import { define } from './classes/data-table';
 
-export const DataTableElement = createCustomElement('data-table', DataTable, dataTableAttributes);
+export { DataTableElement, define } from './classes/data-table';
 
-/** Registers `<data-table>` (or another tag of your choosing). */
-export const define = (tag = 'data-table') => defineOnce(tag, DataTableElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'data-table': InstanceType<typeof DataTableElement>;
-  }
-}

@@ -1,14 +1,6 @@
-import { DecisionTree, decisionTreeAttributes } from '../src/components/decision-tree/DecisionTree';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<decision-tree>`. The class alone, registering nothing, is in ./classes/decision-tree. */
+import { define } from './classes/decision-tree';
 
-export const DecisionTreeElement = createCustomElement('decision-tree', DecisionTree, decisionTreeAttributes);
+export { DecisionTreeElement, define } from './classes/decision-tree';
 
-/** Registers `<decision-tree>` (or another tag of your choosing). */
-export const define = (tag = 'decision-tree') => defineOnce(tag, DecisionTreeElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'decision-tree': InstanceType<typeof DecisionTreeElement>;
-  }
-}

@@ -1,14 +1,6 @@
-import { DocFilters, docFiltersAttributes } from '../src/components/filters/DocFilters';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<doc-filters>`. The class alone, registering nothing, is in ./classes/doc-filters. */
+import { define } from './classes/doc-filters';
 
-export const DocFiltersElement = createCustomElement('doc-filters', DocFilters, docFiltersAttributes);
+export { DocFiltersElement, define } from './classes/doc-filters';
 
-/** Registers `<doc-filters>` (or another tag of your choosing). */
-export const define = (tag = 'doc-filters') => defineOnce(tag, DocFiltersElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'doc-filters': InstanceType<typeof DocFiltersElement>;
-  }
-}

@@ -1,14 +1,6 @@
-import { FeedbackWidget, feedbackWidgetAttributes } from '../src/components/feedback/FeedbackWidget';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<feedback-widget>`. The class alone, registering nothing, is in ./classes/feedback-widget. */
+import { define } from './classes/feedback-widget';
 
-export const FeedbackWidgetElement = createCustomElement('feedback-widget', FeedbackWidget, feedbackWidgetAttributes);
+export { FeedbackWidgetElement, define } from './classes/feedback-widget';
 
-/** Registers `<feedback-widget>` (or another tag of your choosing). */
-export const define = (tag = 'feedback-widget') => defineOnce(tag, FeedbackWidgetElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'feedback-widget': InstanceType<typeof FeedbackWidgetElement>;
-  }
-}

@@ -1,14 +1,6 @@
-import { FilterInput, filterInputAttributes } from '../src/components/filter-input/FilterInput';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<filter-input>`. The class alone, registering nothing, is in ./classes/filter-input. */
+import { define } from './classes/filter-input';
 
-export const FilterInputElement = createCustomElement('filter-input', FilterInput, filterInputAttributes);
+export { FilterInputElement, define } from './classes/filter-input';
 
-/** Registers `<filter-input>` (or another tag of your choosing). */
-export const define = (tag = 'filter-input') => defineOnce(tag, FilterInputElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'filter-input': InstanceType<typeof FilterInputElement>;
-  }
-}

@@ -1,14 +1,6 @@
-import { JumpLinks, jumpLinksAttributes } from '../src/components/jump-links/JumpLinks';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<jump-links>`. The class alone, registering nothing, is in ./classes/jump-links. */
+import { define } from './classes/jump-links';
 
-export const JumpLinksElement = createCustomElement('jump-links', JumpLinks, jumpLinksAttributes);
+export { JumpLinksElement, define } from './classes/jump-links';
 
-/** Registers `<jump-links>` (or another tag of your choosing). */
-export const define = (tag = 'jump-links') => defineOnce(tag, JumpLinksElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'jump-links': InstanceType<typeof JumpLinksElement>;
-  }
-}

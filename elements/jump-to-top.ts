@@ -1,14 +1,6 @@
-import { JumpToTop, jumpToTopAttributes } from '../src/components/jump-to-top/JumpToTop';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<jump-to-top>`. The class alone, registering nothing, is in ./classes/jump-to-top. */
+import { define } from './classes/jump-to-top';
 
-export const JumpToTopElement = createCustomElement('jump-to-top', JumpToTop, jumpToTopAttributes);
+export { JumpToTopElement, define } from './classes/jump-to-top';
 
-/** Registers `<jump-to-top>` (or another tag of your choosing). */
-export const define = (tag = 'jump-to-top') => defineOnce(tag, JumpToTopElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'jump-to-top': InstanceType<typeof JumpToTopElement>;
-  }
-}

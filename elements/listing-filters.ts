@@ -1,14 +1,6 @@
-import { ListingFilters, listingFiltersAttributes } from '../src/components/filters/ListingFilters';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<listing-filters>`. The class alone, registering nothing, is in ./classes/listing-filters. */
+import { define } from './classes/listing-filters';
 
-export const ListingFiltersElement = createCustomElement('listing-filters', ListingFilters, listingFiltersAttributes);
+export { ListingFiltersElement, define } from './classes/listing-filters';
 
-/** Registers `<listing-filters>` (or another tag of your choosing). */
-export const define = (tag = 'listing-filters') => defineOnce(tag, ListingFiltersElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'listing-filters': InstanceType<typeof ListingFiltersElement>;
-  }
-}

@@ -1,14 +1,6 @@
-import { MegaMenu, megaMenuAttributes } from '../src/components/mega-menu/MegaMenu';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<mega-menu>`. The class alone, registering nothing, is in ./classes/mega-menu. */
+import { define } from './classes/mega-menu';
 
-export const MegaMenuElement = createCustomElement('mega-menu', MegaMenu, megaMenuAttributes);
+export { MegaMenuElement, define } from './classes/mega-menu';
 
-/** Registers `<mega-menu>` (or another tag of your choosing). */
-export const define = (tag = 'mega-menu') => defineOnce(tag, MegaMenuElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'mega-menu': InstanceType<typeof MegaMenuElement>;
-  }
-}

@@ -1,14 +1,6 @@
-import { MobileNav, mobileNavAttributes } from '../src/components/mobile-nav/MobileNav';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<mobile-nav>`. The class alone, registering nothing, is in ./classes/mobile-nav. */
+import { define } from './classes/mobile-nav';
 
-export const MobileNavElement = createCustomElement('mobile-nav', MobileNav, mobileNavAttributes);
+export { MobileNavElement, define } from './classes/mobile-nav';
 
-/** Registers `<mobile-nav>` (or another tag of your choosing). */
-export const define = (tag = 'mobile-nav') => defineOnce(tag, MobileNavElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'mobile-nav': InstanceType<typeof MobileNavElement>;
-  }
-}

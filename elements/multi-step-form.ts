@@ -1,14 +1,6 @@
-import { MultiStepForm, multiStepFormAttributes } from '../src/components/multi-step-form/MultiStepForm';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<multi-step-form>`. The class alone, registering nothing, is in ./classes/multi-step-form. */
+import { define } from './classes/multi-step-form';
 
-export const MultiStepFormElement = createCustomElement('multi-step-form', MultiStepForm, multiStepFormAttributes);
+export { MultiStepFormElement, define } from './classes/multi-step-form';
 
-/** Registers `<multi-step-form>` (or another tag of your choosing). */
-export const define = (tag = 'multi-step-form') => defineOnce(tag, MultiStepFormElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'multi-step-form': InstanceType<typeof MultiStepFormElement>;
-  }
-}

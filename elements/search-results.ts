@@ -1,14 +1,6 @@
-import { SearchResults, searchResultsAttributes } from '../src/components/search-results/SearchResults';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<search-results>`. The class alone, registering nothing, is in ./classes/search-results. */
+import { define } from './classes/search-results';
 
-export const SearchResultsElement = createCustomElement('search-results', SearchResults, searchResultsAttributes);
+export { SearchResultsElement, define } from './classes/search-results';
 
-/** Registers `<search-results>` (or another tag of your choosing). */
-export const define = (tag = 'search-results') => defineOnce(tag, SearchResultsElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'search-results': InstanceType<typeof SearchResultsElement>;
-  }
-}

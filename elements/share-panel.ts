@@ -1,14 +1,6 @@
-import { SharePanel, sharePanelAttributes } from '../src/components/share-panel/SharePanel';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<share-panel>`. The class alone, registering nothing, is in ./classes/share-panel. */
+import { define } from './classes/share-panel';
 
-export const SharePanelElement = createCustomElement('share-panel', SharePanel, sharePanelAttributes);
+export { SharePanelElement, define } from './classes/share-panel';
 
-/** Registers `<share-panel>` (or another tag of your choosing). */
-export const define = (tag = 'share-panel') => defineOnce(tag, SharePanelElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'share-panel': InstanceType<typeof SharePanelElement>;
-  }
-}

@@ -1,14 +1,6 @@
-import { SiteSearch, siteSearchAttributes } from '../src/components/site-search/SiteSearch';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<site-search>`. The class alone, registering nothing, is in ./classes/site-search. */
+import { define } from './classes/site-search';
 
-export const SiteSearchElement = createCustomElement('site-search', SiteSearch, siteSearchAttributes);
+export { SiteSearchElement, define } from './classes/site-search';
 
-/** Registers `<site-search>` (or another tag of your choosing). */
-export const define = (tag = 'site-search') => defineOnce(tag, SiteSearchElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'site-search': InstanceType<typeof SiteSearchElement>;
-  }
-}

@@ -1,14 +1,6 @@
-import { SubsiteTheme, subsiteThemeAttributes } from '../src/components/subsite-theme/SubsiteTheme';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<subsite-theme>`. The class alone, registering nothing, is in ./classes/subsite-theme. */
+import { define } from './classes/subsite-theme';
 
-export const SubsiteThemeElement = createCustomElement('subsite-theme', SubsiteTheme, subsiteThemeAttributes);
+export { SubsiteThemeElement, define } from './classes/subsite-theme';
 
-/** Registers `<subsite-theme>` (or another tag of your choosing). */
-export const define = (tag = 'subsite-theme') => defineOnce(tag, SubsiteThemeElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'subsite-theme': InstanceType<typeof SubsiteThemeElement>;
-  }
-}

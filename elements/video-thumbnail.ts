@@ -1,14 +1,6 @@
-import { VideoThumbnail, videoThumbnailAttributes } from '../src/components/video-thumbnail/VideoThumbnail';
-import { createCustomElement, defineOnce } from '../src/web-component';
+/** Registers `<video-thumbnail>`. The class alone, registering nothing, is in ./classes/video-thumbnail. */
+import { define } from './classes/video-thumbnail';
 
-export const VideoThumbnailElement = createCustomElement('video-thumbnail', VideoThumbnail, videoThumbnailAttributes);
+export { VideoThumbnailElement, define } from './classes/video-thumbnail';
 
-/** Registers `<video-thumbnail>` (or another tag of your choosing). */
-export const define = (tag = 'video-thumbnail') => defineOnce(tag, VideoThumbnailElement);
 define();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'video-thumbnail': InstanceType<typeof VideoThumbnailElement>;
-  }
-}

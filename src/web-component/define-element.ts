@@ -19,6 +19,13 @@ export type CivicElementConstructor<S extends AttributeSchema> = {
   readonly observedAttributes: string[];
 };
 
+/**
+ * Every kit element carries its own name in this attribute (`data-civic="accordion-group"`), whatever tag a site
+ * registered it under: the kit's styles select it beside the tag, so `<council-accordion>` looks like
+ * `<accordion-group>`. Server markup may carry it too, for the same styles before (and without) JavaScript.
+ */
+export const ELEMENT_MARKER = 'data-civic';
+
 // r2wc keeps its state under these registered symbols.
 const PROPS = Symbol.for('r2wc.props');
 const RENDER = Symbol.for('r2wc.render');
@@ -75,6 +82,8 @@ export function createCustomElement<S extends AttributeSchema>(
     }
 
     connectedCallback() {
+      // Marked on connecting, not in the constructor: an element made by createElement must start without attributes.
+      if (this.getAttribute(ELEMENT_MARKER) !== elementName) this.setAttribute(ELEMENT_MARKER, elementName);
       // Read the server-rendered children once: a later remount (removed, then added again) must not lose them.
       this.#serverNodes ??= Array.from(this.childNodes);
       this[PROPS].serverNodes = this.#serverNodes;

@@ -1,4 +1,4 @@
-export { createCustomElement, defineOnce, type ElementProps, type CivicElement, type CivicElementConstructor } from './define-element';
+export { createCustomElement, defineOnce, ELEMENT_MARKER, type ElementProps, type CivicElement, type CivicElementConstructor } from './define-element';
 export type { PropsOf, AttributeSchema } from './attribute-values';
 export { dispatch, type CivicEventDetails } from './events';
 export { Adopt } from './Adopt';
