@@ -11,6 +11,7 @@ import { adoptServerError, createStepActions, hiddenStepsOf, type Focus, type St
 import { focusControl, focusStep } from './focus';
 import { ErrorSummary, type SummaryError } from './ErrorSummary';
 import { StepJumps } from './StepJumps';
+import { enhanceMaskedFields } from '../shared/input-mask/masked-fields';
 
 export const multiStepFormMessages = {
   next: 'Next',
@@ -104,6 +105,9 @@ export function MultiStepForm({ host, serverNodes, i18n }: ElementProps) {
       showAllSteps(steps, finalNodes);
     };
   }, [form, steps, finalNodes]);
+
+  // Fields marked data-mask are shaped as they are typed, for as long as the element is in the page.
+  useEffect(() => (form ? enhanceMaskedFields(form, ELEMENT) : undefined), [form]);
 
   // Errors the server rendered count until the visitor changes the field; its summary takes focus on load.
   useEffect(() => {
