@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { securityHeaders } from './server/security-headers';
 import { handleError } from './server/errors';
+import { sameOriginPosts } from './server/same-origin-posts';
 import { feedbackRoutes } from './server/feedback';
 import { renderPage } from './render-page';
 import { searchProxy } from '../../packages/civic-search/src/search-proxy';
@@ -33,6 +34,7 @@ export function createSiteApp({ distRoot = 'dist', search = siteSearchFromEnv() 
   const app = new Hono();
   app.use(securityHeaders());
   app.onError(handleError);
+  app.use(sameOriginPosts()); // every state-changing post must come from this site's own pages (skips the search API)
 
   app.use('/dist/*', serveStatic({ root: distRoot, rewriteRequestPath: (path) => path.replace(/^\/dist/, '') }));
   app.use('/assets/*', serveStatic({ root: 'examples' }));

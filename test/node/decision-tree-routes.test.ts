@@ -164,9 +164,30 @@ describe('POST /decision-trees/:slug', () => {
     assert.equal(await response.text(), '<p>Select the building work you are planning, then press Continue.</p>');
   });
 
-  it('refuses posts from other sites (403)', async () => {
+  it('refuses posts from other sites (403), whatever the body claims to be', async () => {
     const response = await post(TREE, { question: 'work-type', 'work-type': 'deck' }, { ...JSON_ACCEPT, Origin: 'https://evil.example' });
     assert.equal(response.status, 403);
+    const disguised = await post(
+      TREE,
+      { question: 'work-type', 'work-type': 'deck' },
+      { 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'text/plain' },
+    );
+    assert.equal(disguised.status, 403);
+  });
+
+  it('stops one client posting steps in a loop (429 with Retry-After)', async () => {
+    const limited = decisionTreeRoutes({ rateLimit: { windowMs: 60_000, limit: 2 } });
+    const send = () =>
+      limited.request(TREE, {
+        method: 'POST',
+        body: new URLSearchParams({ question: 'work-type', 'work-type': 'deck' }),
+        headers: { Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded', ...JSON_ACCEPT },
+      });
+    assert.equal((await send()).status, 200);
+    assert.equal((await send()).status, 200);
+    const refused = await send();
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get('retry-after')) > 0);
   });
 
   it('refuses a body far too big for a few answers (413)', async () => {

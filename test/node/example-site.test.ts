@@ -72,7 +72,7 @@ test('text from the URL is escaped, never echoed as markup', async () => {
 test('feedback sent without JavaScript comes back to the page with thanks', async () => {
   const response = await app.request('/feedback', {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
     body: 'page=%2Fcontact&useful=yes',
   });
   assert.equal(response.status, 303);

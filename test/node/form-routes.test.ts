@@ -1,7 +1,7 @@
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { formRoutes } from '../../examples/site/forms/routes';
-import { createReportStore } from '../../examples/site/forms/report-store';
+import { createReportStore, REFERENCE_PATTERN } from '../../examples/site/forms/report-store';
 import { reportAProblem } from '../../examples/site/forms/report-a-problem';
 import { appliedSteps, formValues, validateForm } from '../../examples/site/forms/validate-form';
 import { checkStreet } from '../../examples/site/forms/streets';
@@ -130,27 +130,83 @@ describe('report a problem: the server validates again', () => {
     const response = await post({ ...valid, pole: 'HC9999' });
     assert.equal(response.status, 303);
     const location = response.headers.get('location') ?? '';
-    const reference = /ref=(HCC-\d{6})$/.exec(location)?.[1] ?? '';
-    assert.ok(reference, location);
-    const report = store.find(reference);
+    const reference = /ref=([^&]+)$/.exec(location)?.[1] ?? '';
+    assert.match(reference, REFERENCE_PATTERN, location);
+    const report = await store.find(reference);
     assert.ok(report);
     assert.equal(report.values.get('street'), 'Wharf St');
     assert.equal(report.values.has('pole'), false);
     const confirmation = await app.request(location);
     assert.equal(confirmation.status, 200);
-    assert.match(await confirmation.text(), new RegExp(`Your reference number is <strong>${reference}</strong>`));
+    const page = await confirmation.text();
+    assert.match(page, new RegExp(`Your reference number is <strong>${reference}</strong>`));
+    assert.doesNotMatch(page, /email/i, 'nothing sends email, so the page promises none');
+  });
+
+  it('hands out a new reference even when almost every one is taken, and stops trying rather than hang', async () => {
+    let calls = 0;
+    const taken = ['HCC-0000-0000', 'HCC-0000-0000', 'HCC-0000-0000', 'HCC-0000-0001'];
+    const crowded = createReportStore({ newReference: () => taken[Math.min(calls++, taken.length - 1)] });
+    assert.equal((await crowded.add(new Map())).reference, 'HCC-0000-0000');
+    assert.equal((await crowded.add(new Map())).reference, 'HCC-0000-0001', 'a taken reference is never handed out twice');
+    await assert.rejects(crowded.add(new Map()), /no free reference/, 'a store that cannot find one says so');
+  });
+
+  it('keeps the newest reports beyond its limit; an older confirmation says not found', async () => {
+    const small = createReportStore({ limit: 2 });
+    const [first, second, third] = [await small.add(new Map()), await small.add(new Map()), await small.add(new Map())];
+    assert.equal(await small.find(first.reference), undefined);
+    assert.ok(await small.find(second.reference));
+    assert.ok(await small.find(third.reference));
+  });
+
+  it('stops one client sending reports in a loop (429 with Retry-After)', async () => {
+    const limited = formRoutes({ store, rateLimit: { windowMs: 60_000, limit: 2 } });
+    const send = () =>
+      limited.request(FORM, {
+        method: 'POST',
+        body: new URLSearchParams(valid),
+        headers: { Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+    assert.equal((await send()).status, 303);
+    assert.equal((await send()).status, 303);
+    const refused = await send();
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get('retry-after')) > 0);
+    assert.match(await refused.text(), /too many times/);
+  });
+
+  it('does not acknowledge a report it could not save (503, no confirmation)', async () => {
+    const failing = formRoutes({
+      store: { add: () => Promise.reject(new Error('EIO')), find: async () => undefined, close: async () => {} },
+    });
+    const response = await failing.request(FORM, {
+      method: 'POST',
+      body: new URLSearchParams(valid),
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get('location'), null);
+    assert.match(await response.text(), /could not save your report/);
   });
 
   it('finds no report behind an unknown or malformed reference (404)', async () => {
-    for (const ref of ['HCC-000000', 'nope', '<script>']) {
+    for (const ref of ['HCC-000000', 'HCC-0000-0000', 'nope', '<script>']) {
       const response = await app.request(`${FORM}/confirmation?ref=${encodeURIComponent(ref)}`);
       assert.equal(response.status, 404);
       assert.doesNotMatch(await response.text(), /<script>/);
     }
   });
 
-  it('refuses posts from other sites (403)', async () => {
+  it('refuses posts from other sites (403), whatever the body claims to be', async () => {
     assert.equal((await post(valid, 'https://evil.example')).status, 403);
+    const disguised = await app.request(FORM, {
+      method: 'POST',
+      body: new URLSearchParams(valid),
+      headers: { 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/json' },
+    });
+    assert.equal(disguised.status, 403);
+    assert.match(await disguised.text(), /sent from another website/);
   });
 });
 

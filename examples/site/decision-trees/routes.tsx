@@ -1,8 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { csrf } from 'hono/csrf';
 import { renderPage } from '../render-page';
+import { postRateLimit, type PostRateLimitOptions } from '../server/post-rate-limit';
+import { sameOriginPosts } from '../server/same-origin-posts';
 import { readForm, wantsJson } from '../form-requests';
 import { DecisionTreePage } from './DecisionTreePage';
 import { OutcomeStep, QuestionStep } from './TreeSteps';
@@ -11,6 +12,8 @@ import { walkTree, walkUrl } from './walk-tree';
 
 /** A step post is a handful of short answers. */
 const STEP_MAX_BODY_BYTES = 8 * 1024;
+/** A person answers a step every few seconds at most, going back and forth; a script in a loop is stopped. */
+export const STEP_RATE_LIMIT: PostRateLimitOptions = { windowMs: 60_000, limit: 60 };
 
 /**
  * The example site's decision trees (`<decision-tree>`):
@@ -18,8 +21,9 @@ const STEP_MAX_BODY_BYTES = 8 * 1024;
  * - POST /decision-trees/:slug (a step form): to the element (Accept: application/json) `{ html, nexturl }` with
  *   the next step's markup; without JavaScript a 303 to the next step's page. A question sent without an
  *   answer: 422, the page with the error (or, to the element, a short HTML message it shows as the failure).
+ *   Posts from other sites are refused (403); one client may send only so many a minute (429).
  */
-export function decisionTreeRoutes(): Hono {
+export function decisionTreeRoutes(options: { rateLimit?: PostRateLimitOptions } = {}): Hono {
   const app = new Hono();
 
   app.get('/decision-trees/:slug', (c) => {
@@ -30,7 +34,8 @@ export function decisionTreeRoutes(): Hono {
 
   app.post(
     '/decision-trees/:slug',
-    csrf(),
+    sameOriginPosts(),
+    postRateLimit(options.rateLimit ?? STEP_RATE_LIMIT),
     bodyLimit({ maxSize: STEP_MAX_BODY_BYTES, onError: (c) => c.text('The answers sent were too large.', 413) }),
     async (c) => {
       const tree = findTree(c.req.param('slug'));

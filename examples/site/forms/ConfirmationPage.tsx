@@ -13,7 +13,8 @@ export function ConfirmationPage({ form, reference }: { form: FormDef; reference
           Your reference number is <strong>{reference}</strong>
         </p>
       </div>
-      <p>We have sent the reference number to your email address.</p>
+      {/* Nothing here sends email: the page promises no email, and tells the visitor to keep the reference. */}
+      <p>Write down or save this reference number, and quote it if you contact us about this report.</p>
       <h2>What happens next</h2>
       <p>
         We look at every report within 2 working days. Dangerous problems, such as a deep pothole on a busy road, are made safe within 4
@@ -31,7 +32,10 @@ export function ReferenceNotFoundPage({ form }: { form: FormDef }) {
   return (
     <Layout title="Report not found" path={`/forms/${form.slug}/confirmation`}>
       <h1>Report not found</h1>
-      <p>We could not find a report with that reference. If you have just sent a report, check the email we sent you.</p>
+      <p>
+        We could not find a report with that reference. Check the reference number on the page you saw after sending your report, or report
+        the problem again.
+      </p>
       <p>
         <a href={`/forms/${form.slug}`}>Report a problem</a>
       </p>
