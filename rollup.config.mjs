@@ -1,35 +1,40 @@
 // Builds dist/: one entry that registers every element (civic-elements.js), the autoloader (autoload.js), one
-// entry per element (elements/<tag>.js), shared chunks (React once per page) and the default stylesheet.
+// entry per element that registers it (elements/<tag>.js), each element's class registering nothing
+// (classes/<tag>.js, and all of them in define.js), shared chunks (React once per page), the default stylesheet
+// and the notices of the libraries bundled (THIRD-PARTY-NOTICES.md).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import replace from '@rollup/plugin-replace';
 import esbuild from 'rollup-plugin-esbuild';
 import { transform } from 'esbuild';
+import { thirdPartyNotices } from './scripts/third-party-notices.mjs';
 
 const elementFiles = readdirSync('elements').filter((file) => file.endsWith('.ts') && file !== 'index.ts');
+const classFiles = readdirSync('elements/classes').filter((file) => file.endsWith('.ts') && file !== 'index.ts');
 
 /**
  * The default stylesheet: the theme's custom properties first, then the date picker's base styles (flatpickr,
  * themed by the date field's own styles), then each component's styles.
  */
-function stylesheet() {
-  const files = [
-    'src/styles/theme.css',
-    'node_modules/flatpickr/dist/flatpickr.css',
-    ...readdirSync('src/components', { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => `src/components/${entry.name}/styles.css`)
-      .filter((file) => {
-        try {
-          readFileSync(file);
-          return true;
-        } catch {
-          return false;
-        }
-      })
-      .sort(),
-  ];
+const stylesheetFiles = [
+  'src/styles/theme.css',
+  'node_modules/flatpickr/dist/flatpickr.css',
+  ...readdirSync('src/components', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `src/components/${entry.name}/styles.css`)
+    .filter((file) => {
+      try {
+        readFileSync(file);
+        return true;
+      } catch {
+        return false;
+      }
+    })
+    .sort(),
+];
+
+function stylesheet(files) {
   return {
     name: 'civic-stylesheet',
     async generateBundle() {
@@ -68,7 +73,9 @@ export default {
   input: {
     'civic-elements': 'elements/index.ts',
     autoload: 'src/autoload/index.ts',
+    define: 'elements/classes/index.ts',
     ...Object.fromEntries(elementFiles.map((file) => [`elements/${file.slice(0, -3)}`, `elements/${file}`])),
+    ...Object.fromEntries(classFiles.map((file) => [`classes/${file.slice(0, -3)}`, `elements/classes/${file}`])),
   },
   output: {
     dir: 'dist',
@@ -95,6 +102,7 @@ export default {
     // The shim is an ES module with a default export; qs requires it as the function itself.
     commonjs({ requireReturnsDefault: (id) => (id === SIDE_CHANNEL_SHIM ? 'preferred' : false) }),
     esbuild({ target: 'es2022', minify: true, jsx: 'automatic', tsconfig: 'tsconfig.json' }),
-    stylesheet(),
+    stylesheet(stylesheetFiles),
+    thirdPartyNotices({ extraFiles: stylesheetFiles }),
   ],
 };

@@ -1,9 +1,13 @@
 /**
- * The Custom Elements Manifest (schema 2.1) and the JSX typings for React apps, from the source: each `elements/<tag>.ts` names its component and attribute schema, the
+ * The Custom Elements Manifest (schema 2.1) and the JSX typings for React apps, from the source: each element's class
+ * module (`elements/classes/<tag>.ts`) names its component and attribute schema, the
  * component's folder declares its events (`CivicEventDetails`) and styles (the `--civic-*` properties it reads,
  * with their defaults from the theme), its component passes its English strings to `useMessages`, and its README
  * describes it, gives its demo markup and describes attributes the schema leaves undocumented.
  * `scripts/manifest.ts` writes them (run by `npm run build`).
+ *
+ * The manifest describes the published package: each element's class in `dist/classes/<tag>.js` (registers nothing),
+ * its registration in `dist/elements/<tag>.js`, links relative to the package root.
  *
  * Two custom declaration fields (CEM tools ignore fields they do not know): `i18n`, the element's strings
  * `[{ key, default, description? }]`, and `demo`, its README's example markup.
@@ -17,6 +21,10 @@ import { dirname, join, relative } from 'node:path';
 import { attributeDescriptions, demoMarkup, readmeDescription } from './readme-facts';
 import { createI18nReader, type I18nKey } from './i18n-keys';
 
+/** The published files, relative to the package root: the class (registers nothing), and the entry that registers it. */
+export const classModulePath = (tag: string) => `dist/classes/${tag}.js`;
+export const definitionModulePath = (tag: string) => `dist/elements/${tag}.js`;
+
 interface Attribute {
   name: string;
   fieldName: string;
@@ -26,7 +34,6 @@ interface Attribute {
 export interface ElementFacts {
   tag: string;
   className: string;
-  modulePath: string;
   description: string;
   attributes: Attribute[];
   events: { name: string; type: string; description?: string }[];
@@ -42,10 +49,11 @@ const SCHEMA_TYPES: Record<string, string> = { string: 'string', boolean: 'boole
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 const THEME_FILE = join('src', 'styles', 'theme.css');
 
-const elementFiles = readdirSync('elements')
+const CLASSES_FOLDER = join('elements', 'classes');
+const elementFiles = readdirSync(CLASSES_FOLDER)
   .filter((file) => file.endsWith('.ts') && file !== 'index.ts')
   .sort()
-  .map((file) => join('elements', file));
+  .map((file) => join(CLASSES_FOLDER, file));
 const program = ts.createProgram(elementFiles, {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
@@ -164,6 +172,24 @@ function elementCallOf(file: string): ElementCall | undefined {
   return call;
 }
 
+/**
+ * Text for readers of the published package: citations of documents they do not have (the spec's numbered points,
+ * issue numbers) are taken out, and a README's relative links are made relative to the package root, where the
+ * component READMEs ship at their repository paths. Throws if a citation is left, so the manifest never carries one.
+ */
+export function forReaders(text: string, readmeFolder: string, where: string): string {
+  const points = String.raw`spec points? \d+(?:(?:,| and|, and) \d+)*`;
+  const cleaned = text
+    .replace(new RegExp(String.raw`\s*\(${points}\)`, 'g'), '')
+    .replace(new RegExp(String.raw`\(${points}(?:, |: )`, 'g'), '(')
+    .replace(new RegExp(String.raw` (?:of |in )?${points}`, 'g'), '')
+    .replace(/; point \d+: /g, '; ')
+    .replace(/\]\((?![a-z]+:|#|\/)([^)]+)\)/g, (_link, target: string) => `](${join(readmeFolder, target)})`);
+  const left = /\bspec(?:ification)? points?\b|\bpoints? \d+\b|\b(?:issue|defect) #?\d+/i.exec(cleaned);
+  if (left) throw new Error(`${where}: "${left[0]}" cites a document readers of the package do not have; reword it.`);
+  return cleaned;
+}
+
 const I18N_DESCRIPTION =
   'JSON object overriding any of the English strings listed as i18n keys (unknown keys and non-string values are ignored, with a console warning).';
 const NO_I18N_DESCRIPTION = 'Accepted as on every element; this element has no strings of its own to override.';
@@ -175,21 +201,24 @@ function factsOf(call: ElementCall, componentFiles: readonly string[], defaults:
   const i18n = call.componentSource ? i18nKeysOf(call.componentSource, sourcesIn(call.folder)) : [];
   const otherComponents = new Set(componentFiles.filter((file) => file !== call.componentSource?.fileName));
   const demo = demoMarkup(readme, call.tag);
+  const clean = (text: string | undefined, what: string) =>
+    text === undefined ? undefined : forReaders(text, call.folder, `<${call.tag}> ${what}`);
   return {
     tag: call.tag,
     className: call.className,
-    modulePath: call.file,
-    description: readmeDescription(readme),
+    description: clean(readmeDescription(readme), 'description')!,
     attributes: [
       ...(call.schema ? attributesOf(call.schema) : []).map((attribute) => ({
         ...attribute,
-        description: attribute.description ?? documented.get(attribute.name),
+        description: clean(attribute.description ?? documented.get(attribute.name), `${attribute.name} attribute`),
       })),
       { name: 'i18n', fieldName: 'i18n', type: 'object', description: i18n.length > 0 ? I18N_DESCRIPTION : NO_I18N_DESCRIPTION },
     ],
-    events: call.folder ? eventsIn(call.folder, otherComponents) : [],
+    events: call.folder
+      ? eventsIn(call.folder, otherComponents).map((event) => ({ ...event, description: clean(event.description, `${event.name} event`) }))
+      : [],
     cssProperties: call.folder ? cssPropertiesIn(call.folder, defaults) : [],
-    i18n,
+    i18n: i18n.map((key) => (key.description === undefined ? key : { ...key, description: clean(key.description, `i18n ${key.key}`) })),
     ...(demo ? { demo } : {}),
   };
 }
@@ -202,51 +231,81 @@ export function collectElements(): ElementFacts[] {
   return calls.map((call) => factsOf(call, componentFiles, defaults));
 }
 
-/** The Custom Elements Manifest (schema 2.1), with the custom declaration fields `i18n` and `demo`. */
+/**
+ * The Custom Elements Manifest (schema 2.1), with the custom declaration fields `i18n` and `demo`. Two modules per
+ * element, as published: the class module declares and exports the class and `define`; the element's entry
+ * registers the tag (the `custom-element-definition`) and re-exports both.
+ */
 export const toManifest = (elements: ElementFacts[]) => ({
   schemaVersion: '2.1.0',
   readme: 'README.md',
-  modules: elements.map((element) => ({
-    kind: 'javascript-module',
-    path: element.modulePath,
-    declarations: [
+  modules: elements.flatMap((element) => {
+    const classModule = classModulePath(element.tag);
+    const reference = { name: element.className, module: classModule };
+    const defineFunction = {
+      kind: 'function',
+      name: 'define',
+      description: `Registers the element under \`tag\` (\`<${element.tag}>\` by default) unless that tag is taken; registers nothing else.`,
+      parameters: [{ name: 'tag', optional: true, type: { text: 'string' }, default: `'${element.tag}'` }],
+      return: { type: { text: 'CustomElementConstructor' } },
+    };
+    return [
       {
-        kind: 'class',
-        name: element.className,
-        customElement: true,
-        tagName: element.tag,
-        description: element.description,
-        attributes: element.attributes.map(({ name, fieldName, type, description }) => ({
-          name,
-          fieldName,
-          type: { text: type },
-          description,
-        })),
-        members: element.attributes.map(({ fieldName, type, description }) => ({
-          kind: 'field',
-          name: fieldName,
-          type: { text: type },
-          description,
-        })),
-        events: element.events.map(({ name, type, description }) => ({ name, type: { text: type }, description })),
-        cssProperties: element.cssProperties,
-        slots: [],
-        cssParts: [],
-        i18n: element.i18n,
-        demo: element.demo,
+        kind: 'javascript-module',
+        path: classModule,
+        declarations: [
+          {
+            kind: 'class',
+            name: element.className,
+            customElement: true,
+            tagName: element.tag,
+            description: element.description,
+            attributes: element.attributes.map(({ name, fieldName, type, description }) => ({
+              name,
+              fieldName,
+              type: { text: type },
+              description,
+            })),
+            members: element.attributes.map(({ fieldName, type, description }) => ({
+              kind: 'field',
+              name: fieldName,
+              type: { text: type },
+              description,
+            })),
+            events: element.events.map(({ name, type, description }) => ({ name, type: { text: type }, description })),
+            cssProperties: element.cssProperties,
+            slots: [],
+            cssParts: [],
+            i18n: element.i18n,
+            demo: element.demo,
+          },
+          defineFunction,
+        ],
+        exports: [
+          { kind: 'js', name: element.className, declaration: reference },
+          { kind: 'js', name: 'define', declaration: { name: 'define', module: classModule } },
+        ],
       },
-    ],
-    exports: [
-      { kind: 'js', name: element.className, declaration: { name: element.className, module: element.modulePath } },
-      { kind: 'custom-element-definition', name: element.tag, declaration: { name: element.className, module: element.modulePath } },
-    ],
-  })),
+      {
+        kind: 'javascript-module',
+        path: definitionModulePath(element.tag),
+        declarations: [],
+        exports: [
+          { kind: 'js', name: element.className, declaration: reference },
+          { kind: 'js', name: 'define', declaration: { name: 'define', module: classModule } },
+          { kind: 'custom-element-definition', name: element.tag, declaration: reference },
+        ],
+      },
+    ];
+  }),
 });
 
 /** `declare module 'react'` JSX typings for the kit's tags. */
 export const toJsxTypes = (elements: ElementFacts[]) =>
   `// Generated by scripts/manifest.ts: the kit's tags for JSX in React apps.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+// The tags' element types and their events, as for the kit's other entries.
+export type {} from './elements/classes/index';
 
 type CivicElementProps<Attributes> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & Partial<Attributes>;
 

@@ -1,27 +1,69 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { collectElements, toJsxTypes, toManifest } from '../../scripts/custom-elements-manifest';
+import { collectElements, forReaders, toJsxTypes, toManifest } from '../../scripts/custom-elements-manifest';
 import { docFiltersMessages, listingFiltersMessages } from '../../src/components/filters/messages';
 import { siteSearchMessages } from '../../src/components/site-search/messages';
 import { multiStepFormMessages } from '../../src/components/multi-step-form/MultiStepForm';
 
 const elements = collectElements();
-const elementFiles = readdirSync('elements').filter((file) => file.endsWith('.ts') && file !== 'index.ts');
+const elementFiles = readdirSync('elements/classes').filter((file) => file.endsWith('.ts') && file !== 'index.ts');
 
-test('the manifest lists every element with its tag, class and module', () => {
+/** The class declaration of each element in the manifest, with the module that declares it. */
+const classDeclarations = (manifest: ReturnType<typeof toManifest>) =>
+  manifest.modules.flatMap((module) =>
+    module.declarations.flatMap((declaration) => ('tagName' in declaration ? [{ module, declaration }] : [])),
+  );
+
+test('the manifest lists every element with its tag and class at the published paths', () => {
   const manifest = toManifest(elements);
   assert.equal(manifest.schemaVersion, '2.1.0');
-  assert.equal(manifest.modules.length, elementFiles.length);
-  for (const module of manifest.modules) {
-    const [declaration] = module.declarations;
-    assert.equal(module.path, `elements/${declaration.tagName}.ts`);
-    assert.ok(declaration.description.length > 20, `<${declaration.tagName}> is described`);
-    assert.ok(
-      module.exports.some((entry) => entry.kind === 'custom-element-definition' && entry.name === declaration.tagName),
-      `<${declaration.tagName}> is exported as a definition`,
+  const classes = classDeclarations(manifest);
+  assert.equal(classes.length, elementFiles.length);
+  for (const { module, declaration } of classes) {
+    const tag = declaration.tagName;
+    // The class module declares the class and define(), and registers nothing.
+    assert.equal(module.path, `dist/classes/${tag}.js`);
+    assert.ok(declaration.description.length > 20, `<${tag}> is described`);
+    assert.deepEqual(
+      module.exports.map((entry) => [entry.kind, entry.name]),
+      [
+        ['js', declaration.name],
+        ['js', 'define'],
+      ],
     );
+    // The element's entry registers it: the definition names the class in the class module.
+    const entry = manifest.modules.find((candidate) => candidate.path === `dist/elements/${tag}.js`);
+    assert.ok(entry, `<${tag}> has its entry`);
+    const definition = entry.exports.find((exported) => exported.kind === 'custom-element-definition');
+    assert.deepEqual(definition, {
+      kind: 'custom-element-definition',
+      name: tag,
+      declaration: { name: declaration.name, module: module.path },
+    });
   }
+});
+
+test('descriptions carry no citations of the spec or issues, and README links are relative to the package root', () => {
+  const text = JSON.stringify(toManifest(elements));
+  assert.doesNotMatch(text, /spec points?|\bpoints? \d|\bissue #?\d/i);
+  assert.equal(
+    forReaders('Tables wrapped for scroll (spec point 2), as a region.', 'src/components/x', 'test'),
+    'Tables wrapped for scroll, as a region.',
+  );
+  assert.equal(forReaders('"Search" (spec points 3, 4 and 8): the page.', 'src/components/x', 'test'), '"Search": the page.');
+  assert.equal(forReaders('A toggle (spec point 2, content pages).', 'src/components/x', 'test'), 'A toggle (content pages).');
+  assert.equal(forReaders('Back (spec point 2: *stepwise*; point 9: 50 px).', 'src/components/x', 'test'), 'Back (*stepwise*; 50 px).');
+  assert.equal(forReaders('The announcement of spec points 2 and 4: visible.', 'src/components/x', 'test'), 'The announcement: visible.');
+  assert.equal(
+    forReaders(
+      'As [`<mega-menu>`](../mega-menu/README.md) and [MDN](https://developer.mozilla.org/).',
+      'src/components/mobile-nav',
+      'test',
+    ),
+    'As [`<mega-menu>`](src/components/mega-menu/README.md) and [MDN](https://developer.mozilla.org/).',
+  );
+  assert.throws(() => forReaders('Fixed in issue 12.', 'src/components/x', '<x-y> description'), /<x-y> description: "issue 12"/);
 });
 
 test('attributes come from the schema in kebab case, with their types; every element takes i18n', () => {
@@ -103,7 +145,7 @@ test("the demo is the README's first html example of the tag", () => {
   assert.match(elements.find((element) => element.tag === 'listing-filters')!.demo ?? '', /^<listing-filters>/);
   assert.match(elements.find((element) => element.tag === 'doc-filters')!.demo ?? '', /<doc-filters /);
   const manifest = toManifest(elements);
-  const declaration = manifest.modules.find((module) => module.declarations[0].tagName === 'accordion-group')!.declarations[0];
+  const { declaration } = classDeclarations(manifest).find(({ declaration }) => declaration.tagName === 'accordion-group')!;
   assert.equal(declaration.demo, accordion.demo);
   assert.deepEqual(declaration.i18n, accordion.i18n);
 });
