@@ -350,20 +350,83 @@ describe('<search-results>', () => {
     expect(root.querySelector('input[type="search"]')).to.exist;
   });
 
-  it('keeps the server’s page when the first search fails, and says why in the console', async () => {
-    proxy.autoRespond(() => undefined);
+  it('when the first search fails, shows the error text above the server’s page, which stays (and says why in the console)', async () => {
     proxy.autoRespond(undefined);
     let root!: HTMLElement;
     const warnings = await capturingConsole('warn', async () => {
       startAt('/search/SearchForm?Search=rates');
       root = await fixture<HTMLElement>(serverPage());
       (await proxy.call('search', 1)).fail('offline');
-      await effectsSettled();
-      await effectsSettled();
+      await waitUntil(() => root.querySelector('[role="alert"]'), 'no error text was shown');
     });
+    const alert = root.querySelector<HTMLElement>('[role="alert"]')!;
+    expect(alert.textContent).to.contain('Search is not working right now');
+    expect(alert.textContent).to.contain('An unexpected error occurred: The search service could not be reached (offline).');
+    expect(alert.checkVisibility()).to.be.true;
     expect(warnings.join(' ')).to.contain('An unexpected error occurred: The search service could not be reached (offline).');
+    // The server's results stay, once, under the error.
     expect(root.querySelectorAll('[data-server-result]')).to.have.length(2);
+    expect(alert.compareDocumentPosition(root.querySelector('[data-server-result]')!) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
     expect(clientPage(root)).to.equal(null);
+  });
+
+  it('when the first search fails and the server’s page says it failed too, adds the error text without a second heading', async () => {
+    proxy.autoRespond(undefined);
+    startAt('/search/SearchForm?Search=rates');
+    const root = await fixture<HTMLElement>(html`
+      <search-results data-engine-name="harbourton">
+        <div class="search-page">
+          <div role="alert"><h2>Search is not working right now</h2><p>Please try again in a few minutes.</p></div>
+        </div>
+      </search-results>
+    `);
+    await capturingConsole('warn', async () => {
+      (await proxy.call('search', 1)).fail('offline');
+      await waitUntil(() => root.querySelectorAll('[role="alert"]').length === 2, 'no error text was shown');
+    });
+    expect(Array.from(root.querySelectorAll('h2')).filter((h) => h.textContent === 'Search is not working right now')).to.have.length(1);
+    expect(root.textContent).to.contain('An unexpected error occurred: The search service could not be reached (offline).');
+  });
+
+  for (const control of ['Sort by', 'Results per page'] as const) {
+    it(`keeps the ${control} control, and focus on it, when the search it started fails; choosing again searches again`, async () => {
+      const root = await resultsPage();
+      proxy.autoRespond(undefined);
+      const element = select(root, control);
+      element.focus();
+      const before = proxy.of('search').length;
+      await sendKeys({ press: 'ArrowDown' });
+      const failing = await proxy.call('search', before + 1);
+      failing.respond({ errors: ['Engine is down'] }, 500);
+      await waitUntil(() => root.querySelector('[role="alert"]'), 'no error text was shown');
+      expect(root.querySelector('[role="alert"]')!.textContent).to.contain('An unexpected error occurred:');
+      expect(select(root, control) === element, 'the same control is still in the page').to.be.true;
+      expect(element.isConnected && element.checkVisibility()).to.be.true;
+      expectFocused(element);
+      // From the same control, the visitor tries again.
+      proxy.autoRespond(engine);
+      await sendKeys({ press: 'ArrowUp' });
+      await waitUntil(() => !root.querySelector('[role="alert"]'), 'the next search did not clear the error');
+      expectFocused(element);
+    });
+  }
+
+  it('a failed search takes the old results away but not focus: focus on a result goes to the error text', async () => {
+    const root = await resultsPage();
+    proxy.autoRespond(undefined);
+    const link = root.querySelector<HTMLAnchorElement>('.search-results__item-title a')!;
+    link.focus();
+    const before = proxy.of('search').length;
+    // The header search on this page, submitted while focus is on a result (as back and forward can do).
+    document.dispatchEvent(new CustomEvent('site-search-submit', { detail: { searchTerm: 'bins' }, cancelable: true }));
+    (await proxy.call('search', before + 1)).respond({ errors: ['Engine is down'] }, 500);
+    await waitUntil(() => root.querySelector('[role="alert"]'), 'no error text was shown');
+    expect(root.querySelectorAll('.search-results__item')).to.have.length(0);
+    expect(heading(root)).to.equal(null);
+    expectFocused(root.querySelector('[role="alert"]'));
+    // The controls stay for a retry.
+    expect(select(root, 'Sort by').checkVisibility()).to.be.true;
+    expect(select(root, 'Results per page').checkVisibility()).to.be.true;
   });
 
   it('helps when nothing is found: “No results for …”, suggestions, and Clear filters when filters are set', async () => {
@@ -387,8 +450,28 @@ describe('<search-results>', () => {
     expect(root.querySelector('.search-results__clear')).to.equal(null);
   });
 
-  it('searches again with new words from its own field, keeping the ticked facets', async () => {
+  it('searches again with new words from its own field, clearing the ticked facets (a new term starts afresh)', async () => {
     const root = await resultsPage('/search/SearchForm?Search=rates&type=Policy');
+    expect(checkbox(root, 'Policy').checked).to.be.true;
+    const input = root.querySelector<HTMLInputElement>('input[type="search"]')!;
+    input.focus();
+    input.select();
+    await sendKeys({ type: 'water meters' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => lastSearch(proxy).query === 'water meters');
+    expect(lastSearch(proxy).filters).to.equal(undefined);
+    await waitUntil(() => heading(root)!.textContent === '42 results for “water meters”');
+    expect(checkbox(root, 'Policy').checked).to.be.false;
+    expect(input.maxLength).to.equal(128);
+  });
+
+  it('with keep-filters, new words from its own field keep the ticked facets', async () => {
+    const markup = html`
+      <search-results data-engine-name="harbourton" keep-filters>
+        <div class="search-page"><h2>2 results for “rates”</h2></div>
+      </search-results>
+    `;
+    const root = await resultsPage('/search/SearchForm?Search=rates&type=Policy', markup);
     const input = root.querySelector<HTMLInputElement>('input[type="search"]')!;
     input.focus();
     input.select();
@@ -396,7 +479,8 @@ describe('<search-results>', () => {
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => lastSearch(proxy).query === 'water meters');
     expect(lastSearch(proxy).filters).to.deep.equal({ all: [{ any: [{ document_type: 'Policy' }] }] });
-    expect(input.maxLength).to.equal(128);
+    await waitUntil(() => heading(root)!.textContent === '12 results for “water meters”');
+    expect(checkbox(root, 'Policy').checked).to.be.true;
   });
 
   it('tracks a followed result with the request id and tells the page', async () => {

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { format } from '../../core/i18n';
 import type { SearchState } from '../../core/search';
 import { sortIdOf, SORT_IDS, type SearchResultsConfig, type SortId } from '../../core/search-results-config';
@@ -32,31 +32,71 @@ interface ResultsAreaProps {
 
 /**
  * The results region: the heading with the count (focused after a page change), the sort and page-size selects,
- * the results, the empty state or the error text, and the page links. While a search runs it is aria-busy and
- * the previous results stay.
+ * the results, the empty state, and the page links. While a search runs it is aria-busy and the previous results
+ * stay. A failed search shows its error text in their place but keeps every control (sort, page size, page links):
+ * the control the visitor just used keeps focus, and they can try again from it.
  */
+/** The spec's error text in an alert, under a heading (none when the page already has one saying so). */
+export function SearchError({ title, text, alertRef }: { title?: string; text: string; alertRef?: RefObject<HTMLDivElement | null> }) {
+  return (
+    <div className="search-results__error" role="alert" ref={alertRef} tabIndex={alertRef ? -1 : undefined}>
+      {title && <h2 className="search-results__error-title">{title}</h2>}
+      <p>{text}</p>
+    </div>
+  );
+}
+
 export function ResultsArea(props: ResultsAreaProps) {
   const { idBase, state, results, config, headingRef, t, formatCount, pageHref, onSort, onSize, onPage, onClearFilters, onFollow } = props;
   const searched = state.wasSearched;
   const idle = !searched && !state.isLoading && !state.searchTerm && state.filters.length === 0;
   const total = state.totalResults;
   const sizes = [...new Set([...config.pageSizes, state.resultsPerPage])].sort((a, b) => a - b);
+  const failed = Boolean(state.error);
+  const regionRef = useRef<HTMLDivElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  // The last element in the region that had focus, until focus moves to another element outside it.
+  const lastFocused = useRef<Element | null>(null);
+  useLayoutEffect(() => {
+    const region = regionRef.current;
+    if (!region) return;
+    const onFocusIn = (event: FocusEvent) => {
+      lastFocused.current = event.target instanceof Element ? event.target : null;
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Node && !region.contains(event.relatedTarget)) lastFocused.current = null;
+    };
+    region.addEventListener('focusin', onFocusIn);
+    region.addEventListener('focusout', onFocusOut);
+    return () => {
+      region.removeEventListener('focusin', onFocusIn);
+      region.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
+  // Focus on a part this render took away (a result link when a search failed) goes to what replaced it, never to
+  // the page. Focus the visitor put on the page itself (a click on blank space) is left there.
+  useLayoutEffect(() => {
+    const gone = lastFocused.current;
+    const active = document.activeElement;
+    if (!gone || gone.isConnected || (active && active !== document.body)) return;
+    lastFocused.current = null;
+    (failed ? alertRef : headingRef).current?.focus();
+  });
   return (
-    <div className="search-results__results" aria-busy={state.isLoading}>
-      {state.error ? (
-        <div className="search-results__error" role="alert">
-          <h2 className="search-results__error-title">{t.errorTitle}</h2>
-          <p>{state.error}</p>
-        </div>
-      ) : idle ? (
+    <div className="search-results__results" aria-busy={state.isLoading} ref={regionRef}>
+      {/* Each part keeps its place in the tree, so an error arriving or going never re-creates the controls. */}
+      {failed && <SearchError title={t.errorTitle} text={state.error} alertRef={alertRef} />}
+      {idle ? (
         <p className="search-results__idle">{t.idle}</p>
       ) : (
         searched && (
           <>
             <div className="search-results__header">
-              <h2 className="search-results__count" ref={headingRef} tabIndex={-1}>
-                {resultsHeading(total, state.resultSearchTerm, t, formatCount)}
-              </h2>
+              {!failed && (
+                <h2 className="search-results__count" ref={headingRef} tabIndex={-1}>
+                  {resultsHeading(total, state.resultSearchTerm, t, formatCount)}
+                </h2>
+              )}
               {total > 0 && (
                 <div className="search-results__control">
                   <label className="search-results__control-label" htmlFor={`${idBase}-sort`}>
@@ -77,7 +117,7 @@ export function ResultsArea(props: ResultsAreaProps) {
                 </div>
               )}
             </div>
-            {total === 0 && (
+            {!failed && total === 0 && (
               <div className="search-results__empty">
                 <p>{t.improveResults}</p>
                 <ul>
@@ -92,7 +132,7 @@ export function ResultsArea(props: ResultsAreaProps) {
                 )}
               </div>
             )}
-            {total > 0 && results.length === 0 && state.totalPages > 0 && (
+            {!failed && total > 0 && results.length === 0 && state.totalPages > 0 && (
               <p className="search-results__past-end">
                 {format(t.pastLastPage, { totalPages: formatCount(state.totalPages) })}{' '}
                 <a
@@ -106,7 +146,7 @@ export function ResultsArea(props: ResultsAreaProps) {
                 </a>
               </p>
             )}
-            {results.length > 0 && (
+            {!failed && results.length > 0 && (
               <ol className="search-results__list" start={state.pagingStart}>
                 {results.map((result, index) => (
                   <ResultItem key={`${result.id}-${index}`} result={result} t={t} onFollow={onFollow} />

@@ -10,7 +10,7 @@ import { setFieldText } from '../site-search/parse-site-search';
 import { useAnnouncer } from '../site-search/use-announcer';
 import { facetLegend, searchResultsMessages } from './messages';
 import { inServerContent, parseSearchPage } from './parse-search-page';
-import { ResultsArea } from './ResultsArea';
+import { ResultsArea, SearchError } from './ResultsArea';
 import { SearchForm, type FacetView } from './SearchForm';
 import { useResultsDriver } from './use-results-driver';
 
@@ -21,6 +21,8 @@ export const searchResultsAttributes = {
   config: 'json',
   /** The site's name, for the field's label when the server's form gave none. */
   siteName: 'string',
+  /** New words from the element's own form keep the ticked facets (by default a new term clears them). */
+  keepFilters: 'boolean',
 } as const;
 
 declare module '../../web-component/events' {
@@ -49,7 +51,7 @@ function countFormatter(host: HTMLElement): (count: number) => string {
   }
 }
 
-export function SearchResults({ host, serverNodes, i18n, dataEngineName, config: rawConfig, siteName }: SearchResultsProps) {
+export function SearchResults({ host, serverNodes, i18n, dataEngineName, config: rawConfig, siteName, keepFilters }: SearchResultsProps) {
   const t = useMessages(searchResultsMessages, i18n, ELEMENT);
   const serverPage = useServerContent(serverNodes, parseSearchPage);
   const { config, problems } = useMemo(() => readSearchResultsConfig(rawConfig), [rawConfig]);
@@ -58,6 +60,8 @@ export function SearchResults({ host, serverNodes, i18n, dataEngineName, config:
   const [notice, announce] = useAnnouncer();
   /** The element's own page shows (the server's page, if any, is gone). */
   const [clientShown, setClientShown] = useState(!serverPage.hasContent);
+  /** The first search failed while the server's page shows: its error text goes above that page. */
+  const [firstFailure, setFirstFailure] = useState('');
   const shown = useRef(!serverPage.hasContent);
   const carried = useRef<CarriedFocus | null>(null);
   /** A page link was followed: focus goes to the results heading once that page shows. */
@@ -88,6 +92,7 @@ export function SearchResults({ host, serverNodes, i18n, dataEngineName, config:
         setClientShown(true);
       } else if (state.error) {
         console.warn(`<${ELEMENT}>: ${state.error} The server's page is kept.`);
+        setFirstFailure(state.error);
       }
     },
     [serverNodes, serverPage.hasContent],
@@ -145,6 +150,8 @@ export function SearchResults({ host, serverNodes, i18n, dataEngineName, config:
   if (!live || !state || !actions || !driver) {
     return (
       <>
+        {/* The server's page may say it failed too: then the text goes without a second heading. */}
+        {firstFailure && <SearchError title={serverPage.hasAlert ? undefined : t.errorTitle} text={firstFailure} />}
         <Adopt className="search-results__server" nodes={serverNodes} />
         {status}
       </>
@@ -202,7 +209,7 @@ export function SearchResults({ host, serverNodes, i18n, dataEngineName, config:
           facets={facets}
           showClearFilters={hasFilters && !emptyState}
           t={t}
-          onSearch={(words) => actions.setSearchTerm(words, { shouldClearFilters: false })}
+          onSearch={(words) => actions.setSearchTerm(words, { shouldClearFilters: !keepFilters })}
           onFacet={onFacet}
           onClearFilters={() => actions.clearFilters()}
         />

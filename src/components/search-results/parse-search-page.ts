@@ -6,9 +6,12 @@ export interface ServerSearchPage {
   hasContent: boolean;
   /** The label of the server form's search field: the element's own field keeps the server's words. */
   fieldLabel: string | undefined;
+  /** The server's page shows an alert of its own (its search failed too). */
+  hasAlert: boolean;
 }
 
 const TEXT_FIELD = 'input[type="search"], input[type="text"]';
+const ALERT = '[role="alert"]';
 
 export function parseSearchPage(serverNodes: readonly Node[]): ServerSearchPage {
   let fieldLabel: string | undefined;
@@ -21,7 +24,8 @@ export function parseSearchPage(serverNodes: readonly Node[]): ServerSearchPage 
       break;
     }
   }
-  return { hasContent: hasContent(serverNodes), fieldLabel };
+  const hasAlert = serverNodes.some((node) => node instanceof Element && (node.matches(ALERT) || node.querySelector(ALERT) !== null));
+  return { hasContent: hasContent(serverNodes), fieldLabel, hasAlert };
 }
 
 /** The server node holding `element`, if any. */
