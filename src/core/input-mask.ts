@@ -49,6 +49,11 @@ export function slotAccepts(slot: MaskSlot, char: string): boolean {
   return SLOT_TESTS[slot].test(char);
 }
 
+export interface MaskOptions {
+  /** Letters are written in capitals, whatever the case typed (a reference such as `HCC-7K2M-9QXD`). */
+  uppercase?: boolean;
+}
+
 const sameLetter = (a: string, b: string) => a === b || a.toLocaleLowerCase() === b.toLocaleLowerCase();
 
 /**
@@ -58,9 +63,9 @@ const sameLetter = (a: string, b: string) => a === b || a.toLocaleLowerCase() ==
  * slot is dropped. Literal text shows only up to the last slot filled, and after it once every slot is
  * filled: an unfinished value never ends in a separator the visitor did not reach.
  */
-export function conformToMask(mask: string, text: string): string {
+export function conformToMask(mask: string, text: string, options: MaskOptions = {}): string {
   const tokens = parseMask(mask);
-  const chars = Array.from(text);
+  const chars = Array.from(options.uppercase ? text.toLocaleUpperCase() : text);
   let position = 0;
   let output = '';
   let keep = 0;
@@ -131,9 +136,9 @@ export function maskPatternSource(mask: string): string {
  * The server's reading of a masked answer: the text put into the mask's shape (as the browser's mask would
  * have done it), and whether that fills the mask. Blank stays blank.
  */
-export function readMaskedValue(mask: string, text: string): { value: string; complete: boolean } {
+export function readMaskedValue(mask: string, text: string, options: MaskOptions = {}): { value: string; complete: boolean } {
   const trimmed = text.trim();
   if (trimmed === '') return { value: '', complete: false };
-  const value = conformToMask(mask, trimmed);
+  const value = conformToMask(mask, trimmed, options);
   return { value, complete: matchesMask(mask, value) };
 }

@@ -51,6 +51,21 @@ describe('<masked-input>', () => {
     expect(input.value).to.equal('Ōt3456');
   });
 
+  it('writes letters in capitals when the field asks for them', async () => {
+    const element = await upgraded<HTMLElement>(
+      html`<masked-input><label for="ref">Reference</label><input id="ref" data-mask="HCC-****-****" data-mask-uppercase /></masked-input>`,
+      (el) => el.querySelector('.masked-input__content') !== null,
+    );
+    await effectsSettled();
+    await loadMaskTool();
+    await effectsSettled();
+    const input = element.querySelector('input')!;
+    await typeInto(input, '7k2m9qxd');
+    expect(input.value).to.equal('HCC-7K2M-9QXD');
+    input.value = 'hcc-ab12-cd34';
+    await waitUntil(() => input.value === 'HCC-AB12-CD34', 'a value set by a script was not written in capitals', { timeout: 3000 });
+  });
+
   it('marks an unfinished value as not matching, with a pattern from the mask', async () => {
     const { input } = await maskedField();
     expect(input.getAttribute('pattern')).to.equal('HCC-[0-9]{6}');

@@ -70,6 +70,14 @@ describe('conformToMask: pasted, autofilled or typed text put into shape', () =>
   }
 });
 
+describe('conformToMask with capitals', () => {
+  it('writes letters in capitals, leaving digits and literal text as they are', () => {
+    assert.equal(conformToMask('HCC-****-****', 'hcc 7k2m 9qxd', { uppercase: true }), 'HCC-7K2M-9QXD');
+    assert.equal(conformToMask('a0a 0a0', 'k1ā0b1', { uppercase: true }), 'K1Ā 0B1');
+    assert.deepEqual(readMaskedValue('HCC-****-****', '7k2m9qxd', { uppercase: true }), { value: 'HCC-7K2M-9QXD', complete: true });
+  });
+});
+
 describe('matchesMask and the pattern attribute', () => {
   const cases: Array<[string, string, boolean]> = [
     ['HCC-000000', 'HCC-012345', true],

@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+import { maskPatternSource } from '../../../src/core/input-mask';
 import type { CheckboxField, ChoiceField, FormField, TextField } from './form-types';
 
 /**
@@ -63,7 +64,9 @@ function TextInput({ field, values, error }: FieldProps<TextField>) {
           {...shared}
           type={field.kind}
           value={value}
-          pattern={field.pattern}
+          pattern={field.pattern ?? (field.mask ? maskPatternSource(field.mask) : undefined)}
+          data-mask={field.mask}
+          data-mask-uppercase={field.maskUppercase ? '' : undefined}
           spellcheck={field.kind === 'email' ? false : undefined}
         />
       )}

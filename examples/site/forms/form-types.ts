@@ -13,6 +13,14 @@ export interface TextField extends FieldBase {
   maxLength?: number;
   /** A whole-value pattern, as the `pattern` attribute reads it. */
   pattern?: string;
+  /**
+   * An input mask (`data-mask`, src/core/input-mask.ts: 0 a digit, a a letter, * either, the rest literal). The
+   * page renders the matching `pattern` (unless `pattern` is given) and the server checks the value with the same
+   * core functions, after putting it into shape as the browser's mask would have.
+   */
+  mask?: string;
+  /** The mask writes letters in capitals (`data-mask-uppercase`); the server does the same. */
+  maskUppercase?: boolean;
   autocomplete?: string;
   /** The input is narrow (a code, a number). */
   narrow?: boolean;

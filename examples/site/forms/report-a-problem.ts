@@ -50,6 +50,17 @@ export const reportAProblem: FormDef = {
           maxLength: 1000,
           messages: { required: 'Enter a description of the problem', length: 'Description must be 1000 characters or fewer' },
         },
+        {
+          kind: 'text',
+          name: 'earlier-reference',
+          label: 'Reference of an earlier report (optional)',
+          hint: 'If you have reported this problem before, enter the reference we gave you, like HCC-7K2M-9QXD.',
+          required: false,
+          mask: 'HCC-****-****',
+          maskUppercase: true,
+          narrow: true,
+          messages: { format: 'Enter the reference as HCC- and two groups of 4 letters or numbers, like HCC-7K2M-9QXD' },
+        },
       ],
     },
     {

@@ -1,4 +1,5 @@
 import { fieldValues, parseCondition, resolveHiddenSteps, type Condition } from '../../../src/core/form-steps';
+import { readMaskedValue } from '../../../src/core/input-mask';
 import type { FormDef, FormField } from './form-types';
 
 /** A problem with one field, GOV.UK style. */
@@ -36,26 +37,37 @@ export function formValues(body: URLSearchParams): FormValues {
 
 const first = (values: FormValues, name: string) => (values.get(name)?.[0] ?? '').trim();
 
-function checkField(field: FormField, values: FormValues): string | null {
+/** A field's answer as the server keeps it, or the problem with it. */
+type Checked = { message: string } | { value: string };
+
+function checkField(field: FormField, values: FormValues): Checked {
   const value = first(values, field.name);
-  if (value === '') return field.required ? (field.messages.required ?? `Enter ${field.label.toLowerCase()}`) : null;
+  if (value === '') return field.required ? { message: field.messages.required ?? `Enter ${field.label.toLowerCase()}` } : { value };
   switch (field.kind) {
     case 'radios':
-      return field.options.some((option) => option.value === value) ? null : (field.messages.required ?? 'Select an option');
+      return field.options.some((option) => option.value === value)
+        ? { value }
+        : { message: field.messages.required ?? 'Select an option' };
     case 'checkbox':
-      return null;
-    default:
-      if (field.maxLength !== undefined && value.length > field.maxLength) return field.messages.length ?? 'The answer is too long';
-      if (field.kind === 'email' && !EMAIL.test(value)) return field.messages.format ?? 'Enter an email address';
-      if (field.pattern !== undefined && !new RegExp(`^(?:${field.pattern})$`, 'v').test(value))
-        return field.messages.format ?? 'Check the format';
-      return null;
+      return { value };
+    default: {
+      if (field.maxLength !== undefined && value.length > field.maxLength)
+        return { message: field.messages.length ?? 'The answer is too long' };
+      if (field.kind === 'email' && !EMAIL.test(value)) return { message: field.messages.format ?? 'Enter an email address' };
+      // A masked answer is put into shape as the browser's mask does it, then must fill the mask: the same
+      // core functions as the page's mask, so a visitor without JavaScript who typed "hcc 7k2m 9qxd" is not refused.
+      const masked = field.mask === undefined ? { value, complete: true } : readMaskedValue(field.mask, value, { uppercase: field.maskUppercase });
+      if (!masked.complete) return { message: field.messages.format ?? 'Check the format' };
+      if (field.pattern !== undefined && !new RegExp(`^(?:${field.pattern})$`, 'v').test(masked.value))
+        return { message: field.messages.format ?? 'Check the format' };
+      return { value: masked.value };
+    }
   }
 }
 
 /**
- * Validates a post again on the server, with the rules the page gives the browser: required, length, email
- * and pattern. Fields of steps whose rule does not hold are neither checked nor kept. `extra` adds checks
+ * Validates a post again on the server, with the rules the page gives the browser: required, length, email,
+ * mask and pattern. Fields of steps whose rule does not hold are neither checked nor kept. `extra` adds checks
  * only the server can make.
  */
 export function validateForm(
@@ -69,9 +81,9 @@ export function validateForm(
   form.steps.forEach((step, index) => {
     if (!applied[index]) return;
     for (const field of step.fields) {
-      const message = checkField(field, values);
-      if (message) errors.push({ field: field.name, message });
-      else if (first(values, field.name) !== '') accepted.set(field.name, first(values, field.name));
+      const checked = checkField(field, values);
+      if ('message' in checked) errors.push({ field: field.name, message: checked.message });
+      else if (checked.value !== '') accepted.set(field.name, checked.value);
     }
   });
   const taken = new Set(errors.map((error) => error.field));

@@ -4,7 +4,7 @@
  */
 import IMask from 'imask/holder';
 import 'imask/masked/pattern';
-import { MASK_DEFINITIONS } from '../../../core/input-mask';
+import { MASK_DEFINITIONS, type MaskOptions } from '../../../core/input-mask';
 
 export interface TypingMask {
   /** The text the mask last wrote into the field. */
@@ -15,8 +15,13 @@ export interface TypingMask {
 }
 
 /** Masks a text field as it is typed: characters a slot cannot take are refused, literal text is put in. */
-export function attachTypingMask(input: HTMLInputElement, mask: string): TypingMask {
-  const instance = IMask(input, { mask, lazy: true, definitions: { ...MASK_DEFINITIONS } });
+export function attachTypingMask(input: HTMLInputElement, mask: string, options: MaskOptions = {}): TypingMask {
+  const instance = IMask(input, {
+    mask,
+    lazy: true,
+    definitions: { ...MASK_DEFINITIONS },
+    prepareChar: options.uppercase ? (chars: string) => chars.toLocaleUpperCase() : undefined,
+  });
   return {
     get value() {
       return instance.value;

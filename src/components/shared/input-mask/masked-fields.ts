@@ -1,10 +1,12 @@
 import { MASK_WATCH_INTERVAL_MS } from '../../../core/constants';
-import { conformToMask, isUsableMask, maskPatternSource, parseMask } from '../../../core/input-mask';
+import { conformToMask, isUsableMask, maskPatternSource, parseMask, type MaskOptions } from '../../../core/input-mask';
 import type { TypingMask } from './imask-tool';
 import { loadMaskTool } from './load-mask-tool';
 
 /** The attribute that masks a text field: `<input data-mask="HCC-000000">`. */
 export const MASK_ATTRIBUTE = 'data-mask';
+/** Present: letters are written in capitals (`<input data-mask="HCC-****-****" data-mask-uppercase>`). */
+export const MASK_UPPERCASE_ATTRIBUTE = 'data-mask-uppercase';
 
 /** Field types a pattern mask can shape (the others have no caret to place, or a format of their own). */
 const MASKABLE_TYPES = new Set(['text', 'tel', 'search']);
@@ -31,7 +33,7 @@ const nameOf = (input: HTMLInputElement) => (input.id ? `#${input.id}` : input.n
  *   browser's autofill, a script): the value is put into shape through the mask (and at once when the visitor
  *   comes back to the field). It runs only while the field is in the page, and stops with the mask.
  */
-function maskField(input: HTMLInputElement, mask: string, elementName: string): () => void {
+function maskField(input: HTMLInputElement, mask: string, options: MaskOptions, elementName: string): () => void {
   let typing: TypingMask | null = null;
   let stopped = false;
   /** The value as the mask (or the visitor, typing) last left it: anything else came from elsewhere. */
@@ -46,7 +48,7 @@ function maskField(input: HTMLInputElement, mask: string, elementName: string): 
   if (parseMask(mask).every((token) => token.kind === 'literal' || token.slot === 'digit')) addAttribute('inputmode', 'numeric');
 
   const write = (text: string) => {
-    const shaped = conformToMask(mask, text);
+    const shaped = conformToMask(mask, text, options);
     if (typing) typing.setValue(shaped);
     else if (input.value !== shaped) input.value = shaped;
     seen = input.value;
@@ -60,7 +62,7 @@ function maskField(input: HTMLInputElement, mask: string, elementName: string): 
   };
   // Leaving the field finishes the shape: imask stops before trailing literal text such as a closing bracket.
   const onChange = () => {
-    if (input.value !== '' && conformToMask(mask, input.value) !== input.value) write(input.value);
+    if (input.value !== '' && conformToMask(mask, input.value, options) !== input.value) write(input.value);
   };
 
   const stop = () => {
@@ -93,7 +95,7 @@ function maskField(input: HTMLInputElement, mask: string, elementName: string): 
     (tool) => {
       if (stopped) return;
       write(input.value);
-      typing = tool.attachTypingMask(input, mask);
+      typing = tool.attachTypingMask(input, mask, options);
       seen = input.value;
     },
     (error: unknown) =>
@@ -128,7 +130,7 @@ export function enhanceMaskedFields(root: ParentNode, elementName: string): () =
       continue;
     }
     masked.add(input);
-    stops.push(maskField(input, mask, elementName));
+    stops.push(maskField(input, mask, { uppercase: input.hasAttribute(MASK_UPPERCASE_ATTRIBUTE) }, elementName));
   }
   return () => {
     for (const stop of stops) stop();
