@@ -56,7 +56,8 @@ function checkField(field: FormField, values: FormValues): Checked {
       if (field.kind === 'email' && !EMAIL.test(value)) return { message: field.messages.format ?? 'Enter an email address' };
       // A masked answer is put into shape as the browser's mask does it, then must fill the mask: the same
       // core functions as the page's mask, so a visitor without JavaScript who typed "hcc 7k2m 9qxd" is not refused.
-      const masked = field.mask === undefined ? { value, complete: true } : readMaskedValue(field.mask, value, { uppercase: field.maskUppercase });
+      const masked =
+        field.mask === undefined ? { value, complete: true } : readMaskedValue(field.mask, value, { uppercase: field.maskUppercase });
       if (!masked.complete) return { message: field.messages.format ?? 'Check the format' };
       if (field.pattern !== undefined && !new RegExp(`^(?:${field.pattern})$`, 'v').test(masked.value))
         return { message: field.messages.format ?? 'Check the format' };
