@@ -24,7 +24,7 @@ export interface LighthouseFigures {
 }
 
 export async function measureLighthouse(): Promise<LighthouseFigures[]> {
-  const server = serve({ fetch: createSiteApp().fetch, port: 0, hostname: '127.0.0.1' });
+  const server = serve({ fetch: (await createSiteApp()).app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...chromiumArgs] });

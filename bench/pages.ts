@@ -115,7 +115,7 @@ const weightOf = (sizes: Map<string, number>): ScriptWeight => ({
 const KEEP_NAMES_SHIM = 'globalThis.__name = (target) => target;';
 
 export async function measurePages(): Promise<PageFigures[]> {
-  const server = serve({ fetch: createSiteApp().fetch, port: 0, hostname: '127.0.0.1' });
+  const server = serve({ fetch: (await createSiteApp()).app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });

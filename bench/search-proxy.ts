@@ -34,7 +34,8 @@ import { createEmbeddedBackend, type EmbeddedBackend } from '../packages/civic-s
 import type { SiteDocument } from '../packages/civic-search/src/search/types';
 import { generateCorpus } from '../examples/content/generate-corpus';
 import { siteDocuments } from '../examples/content/site-documents';
-import { EMBEDDED_MAX_CONCURRENT } from '../examples/site/search/search-backend';
+/** As the service runs the embedded engine: two searches at a time on its one thread. */
+const EMBEDDED_MAX_CONCURRENT = 2;
 import { DOCUMENT_TYPES, TOPICS } from '../examples/content/phrase-banks';
 import { PROXY_BENCH_PREFIXES, PROXY_BENCH_QUERIES } from './queries';
 

@@ -47,8 +47,8 @@ async function roundTrip(page: Page, word: string): Promise<number> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const search = (await import('../examples/site/search/search-backend')).siteSearchFromEnv();
-const server = serve({ fetch: createSiteApp({ search }).fetch, port: 0, hostname: '127.0.0.1' });
+const { app, search } = await createSiteApp();
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
@@ -78,7 +78,7 @@ try {
 } finally {
   await browser.close();
   server.close();
-  await search.backend.close?.();
+  await search.close();
 }
 console.log(
   [

@@ -6,9 +6,9 @@ import { handleError } from './server/errors';
 import { sameOriginPosts } from './server/same-origin-posts';
 import { feedbackRoutes } from './server/feedback';
 import { renderPage } from './render-page';
-import { searchProxy } from '../../packages/civic-search/src/search-proxy';
-import { searchPageRoutes } from './search/routes';
-import { siteSearchFromEnv, type SiteSearch } from './search/search-backend';
+import { createSearchService, type SearchService, type SearchServiceOptions } from 'civic-search';
+import { siteSearchPage } from './search/search-page';
+import { siteSearchOptions } from './search/site-search';
 import { findPage } from './navigation';
 import { HomePage } from './pages/HomePage';
 import { BuildingConsentPage } from './pages/BuildingConsentPage';
@@ -21,16 +21,30 @@ import { formRoutes } from './forms/routes';
 import { documentRoutes } from './documents/routes';
 import { siteDocuments } from '../content/site-documents';
 import { docsRoutes } from './docs/routes';
+import { siteSettingsRoutes } from './site-settings/routes';
 
 export interface SiteOptions {
   /** Folder of the built kit (dist/). */
   distRoot?: string;
-  /** The site's search backend and engine (default: from the environment, the embedded engine). */
-  search?: SiteSearch;
+  /** The site's search service settings (default: from the environment, the embedded engine). */
+  search?: SearchServiceOptions;
+  /** How long the server-rendered search page waits for a search (default: the search page's own, 5 s). */
+  searchTimeoutMs?: number;
 }
 
-/** The example site: pages as a CMS would output them, the built kit and the site's own assets. */
-export function createSiteApp({ distRoot = 'dist', search = siteSearchFromEnv() }: SiteOptions = {}) {
+/** The example site, and the search service it runs (to close when the server stops). */
+export interface SiteApp {
+  app: Hono;
+  search: SearchService;
+}
+
+/**
+ * The example site: pages as a CMS would output them, the built kit and the site's own assets, and the search
+ * service mounted at the same origin (the elements' default `/_search-proxy`), as a council running civic-search
+ * inside its own Node server would.
+ */
+export async function createSiteApp({ distRoot = 'dist', search = siteSearchOptions(), searchTimeoutMs }: SiteOptions = {}): Promise<SiteApp> {
+  const searchService = await createSearchService(search);
   const app = new Hono();
   app.use(securityHeaders());
   app.onError(handleError);
@@ -42,21 +56,13 @@ export function createSiteApp({ distRoot = 'dist', search = siteSearchFromEnv() 
   app.get('/favicon.ico', (c) => c.redirect('/assets/favicon.svg', 301));
 
   app.route('/', feedbackRoutes());
-  app.route(
-    '/',
-    searchProxy({
-      backend: search.backend,
-      engines: [search.engine],
-      privateKey: search.privateKey,
-      maxConcurrent: search.maxConcurrent,
-      timeoutMs: search.timeoutMs,
-    }),
-  );
-  app.route('/', searchPageRoutes({ backend: search.backend, engine: search.engine, timeoutMs: search.timeoutMs }));
+  app.route('/', searchService);
+  app.route('/', siteSearchPage(searchService.backend, searchTimeoutMs));
   app.route('/', decisionTreeRoutes());
   app.route('/', formRoutes());
   app.route('/', documentRoutes({ documents: siteDocuments }));
   app.route('/', docsRoutes({ distRoot }));
+  app.route('/', siteSettingsRoutes());
 
   app.get('/', (c) => renderPage(c, <HomePage />));
   app.get('/guidance/building-consent', (c) => renderPage(c, <BuildingConsentPage />));
@@ -67,5 +73,5 @@ export function createSiteApp({ distRoot = 'dist', search = siteSearchFromEnv() 
     return renderPage(c, found.topic ? <TopicPage section={found.section} topic={found.topic} /> : <SectionPage section={found.section} />);
   });
   app.notFound((c) => renderPage(c, <NotFoundPage path={c.req.path} />, 404));
-  return app;
+  return { app, search: searchService };
 }

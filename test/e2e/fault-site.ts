@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createSiteApp } from '../../examples/site/app';
-import { siteSearchFromEnv } from '../../examples/site/search/search-backend';
+import { createEmbeddedBackend } from 'civic-search';
+import { siteSearchOptions } from '../../examples/site/search/site-search';
+import { SEARCH_ENGINE } from '../../examples/site/search/search-engine';
+import { siteDocuments } from '../../examples/content/site-documents';
 import { createFaultBackend, type FaultBackend } from './fault-backend';
 
 export interface FaultSite {
@@ -26,9 +29,10 @@ export const FAULT_SITE_TIMEOUT_MS = 2000;
 
 export async function startFaultSite(): Promise<FaultSite> {
   const dataDir = await mkdtemp(join(tmpdir(), 'civic-fault-search-'));
-  const site = siteSearchFromEnv({ SEARCH_BACKEND: 'embedded', SEARCH_DATA_DIR: dataDir });
-  const backend = createFaultBackend(site.backend);
-  const app = createSiteApp({ search: { ...site, backend, timeoutMs: FAULT_SITE_TIMEOUT_MS } });
+  const embedded = createEmbeddedBackend({ engines: { [SEARCH_ENGINE]: siteDocuments }, dataDir });
+  const backend = createFaultBackend(embedded);
+  const search = { ...siteSearchOptions({ SEARCH_DATA_DIR: dataDir }, backend), timeoutMs: FAULT_SITE_TIMEOUT_MS };
+  const { app } = await createSiteApp({ search, searchTimeoutMs: FAULT_SITE_TIMEOUT_MS });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
   });

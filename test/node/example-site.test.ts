@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSiteApp } from '../../examples/site/app';
 
-const app = createSiteApp();
+const { app } = await createSiteApp();
 
 test('every page of the example site answers with a full HTML document', async () => {
   for (const path of [

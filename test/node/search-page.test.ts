@@ -3,20 +3,20 @@ import assert from 'node:assert/strict';
 import { MAX_TOTAL_PAGES } from '../../src/core/constants';
 import type { ApiSearchRequest, ApiSearchResponse } from '../../src/core/search/app-search-api';
 import { BackendError, type SiteDocument } from '../../packages/civic-search/src/search/types';
-import { searchPageRoutes } from '../../examples/site/search/routes';
+import { siteSearchPage } from '../../examples/site/search/search-page';
 import { readSearchPageQuery, searchPageHref } from '../../packages/civic-search/src/search-page/search-page-query';
 import { snippetParts } from '../../packages/civic-search/src/search-page/snippet-parts';
-import { siteSearchFromEnv } from '../../examples/site/search/search-backend';
+import { siteSearchOptions } from '../../examples/site/search/site-search';
 import { SEARCH_ENGINE } from '../../examples/site/search/search-engine';
 import { createInMemoryBackend, SAMPLE_DOCUMENTS, type InMemoryBackend } from './support/in-memory-search-backend';
 import { capturingErrors } from './support/proxy-requests';
 
 const PATH = '/search/SearchForm';
 let backend: InMemoryBackend;
-let app: ReturnType<typeof searchPageRoutes>;
+let app: ReturnType<typeof siteSearchPage>;
 beforeEach(() => {
   backend = createInMemoryBackend();
-  app = searchPageRoutes({ backend, engine: 'site', timeoutMs: 200 });
+  app = siteSearchPage(backend, 200);
 });
 
 async function page(query: string, expectedStatus = 200): Promise<string> {
@@ -132,7 +132,7 @@ describe('the search page: facets, sort and paging', () => {
 
   it('links to every page with aria-current on the current one, Previous and Next', async () => {
     backend = createInMemoryBackend(manyDocuments(45));
-    app = searchPageRoutes({ backend, engine: 'site' });
+    app = siteSearchPage(backend);
     const html = main(await page('Search=rates&page=2'));
     assert.match(html, /<nav class="filters__pagination" aria-label="Results pages">/);
     assert.match(
@@ -258,7 +258,7 @@ describe('Search UI URL keys (links from the search element work without JavaScr
       { field: 'subsite', values: ['main'], type: 'all' },
       { field: 'published_date', values: [{ from: '2025-01-01', name: 'Recent' }], type: 'any' },
     ]);
-    const href = searchPageHref(query, { current: 2 });
+    const href = searchPageHref('/search/SearchForm', query, { current: 2 });
     assert.deepEqual(readSearchPageQuery(href.slice(href.indexOf('?'))), { ...query, current: 2 }, 'links read back the same');
     const html = main(await page(href.slice(href.indexOf('?') + 1)));
     assert.match(html, /<input type="hidden" name="filters\[0\]\[field\]" value="subsite"\/>/);
@@ -306,17 +306,18 @@ describe('snippetParts', () => {
 });
 
 describe('choosing the backend from the environment', () => {
-  it('selects Elasticsearch with SEARCH_BACKEND=elasticsearch, for the engine the header element names', async () => {
-    const search = siteSearchFromEnv({ SEARCH_BACKEND: 'elasticsearch', ELASTICSEARCH_URL: 'http://127.0.0.1:9' });
-    assert.equal(search.backend.name, 'elasticsearch');
-    assert.equal(search.engine, SEARCH_ENGINE);
-    assert.ok(search.maxConcurrent > 1);
-    await search.backend.close?.();
+  it('selects Elasticsearch with SEARCH_BACKEND=elasticsearch, for the engine the header element names', () => {
+    const search = siteSearchOptions({ SEARCH_BACKEND: 'elasticsearch', ELASTICSEARCH_URL: 'http://127.0.0.1:9' });
+    assert.equal(search.backend, 'elasticsearch');
+    assert.deepEqual(
+      search.engines.map((engine) => engine.name),
+      [SEARCH_ENGINE],
+    );
   });
 
   it('names the variable that is wrong', () => {
-    assert.throws(() => siteSearchFromEnv({ SEARCH_BACKEND: 'solr' }), /SEARCH_BACKEND must be embedded or elasticsearch, not "solr"/);
-    assert.throws(() => siteSearchFromEnv({ SEARCH_BACKEND: 'elasticsearch' }), /ELASTICSEARCH_URL is not set/);
+    assert.throws(() => siteSearchOptions({ SEARCH_BACKEND: 'solr' }), /SEARCH_BACKEND must be embedded or elasticsearch, not "solr"/);
+    assert.throws(() => siteSearchOptions({ SEARCH_BACKEND: 'elasticsearch' }), /ELASTICSEARCH_URL is not set/);
   });
 });
 

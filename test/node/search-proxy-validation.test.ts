@@ -124,7 +124,6 @@ describe('search requests', () => {
       { query: 'x', filters: { all: [{ colour: 'red' }] } },
       /filters\.all\[0\]\.colour: is not a field of the documents/,
     ],
-    ['a filter on a full-text field', { query: 'x', filters: { body: 'rates' } }, /filters\.body: cannot be used as a filter/],
     [
       'all mixed with a field',
       { query: 'x', filters: { all: [{ topic: 'a' }], topic: 'b' } },
@@ -141,7 +140,6 @@ describe('search requests', () => {
       { query: 'x', facets: { colour: { type: 'value' } } },
       /facets\.colour: is not a field of the documents/,
     ],
-    ['a facet on a full-text field', { query: 'x', facets: { body: { type: 'value' } } }, /facets\.body: cannot be used as a facet/],
     ['a facet without a type', { query: 'x', facets: { topic: { size: 5 } } }, /facets\.topic/],
     [
       'a range facet on a value field',
@@ -169,7 +167,6 @@ describe('search requests', () => {
       /must list at least one range/,
     ],
     ['an unknown facet option', { query: 'x', facets: { topic: { type: 'value', limit: 3 } } }, /facets\.topic: unknown field "limit"/],
-    ['a sort by a full-text field', { query: 'x', sort: { body: 'asc' } }, /sort: can sort only by _score, title, document_type/],
     ['a sort direction other than asc or desc', { query: 'x', sort: { title: 'up' } }, /sort/],
     ['a sort clause naming two fields', { query: 'x', sort: [{ title: 'asc', topic: 'desc' }] }, /sort\[0\]: must name exactly one field/],
     [
@@ -194,9 +191,24 @@ describe('search requests', () => {
     ],
     ['analytics tags that are not text', { query: 'x', analytics: { tags: [1] } }, /analytics\.tags\[0\]: must be text/],
     ['record_analytics that is not a boolean', { query: 'x', record_analytics: 'no' }, /record_analytics: must be true or false/],
-    ['a group by a full-text field', { query: 'x', group: { field: 'body' } }, /group\.field: must be one of/],
     ['precision out of range', { query: 'x', precision: 12 }, /precision: must be a whole number from 1 to 11/],
   ];
+  it('lets every text field filter, facet, sort and group, as App Search does', async () => {
+    for (const params of [
+      { query: 'x', filters: { body: 'rates' } },
+      { query: 'x', facets: { url: { type: 'value' } } },
+      { query: 'x', sort: { body: 'asc' } },
+      { query: 'x', group: { field: 'title' } },
+    ]) {
+      const response = await search(params);
+      assert.equal(response.status, 200, JSON.stringify(params));
+    }
+  });
+
+  it('refuses a sort by a field the documents do not have, listing those it can sort by', async () => {
+    await assertRefused(await search({ query: 'x', sort: { colour: 'asc' } }), 400, /sort: can sort only by _score, title, summary, body, url, document_type/);
+  });
+
   for (const [what, params, pattern] of cases) {
     it(`refuses ${what}`, async () => {
       await assertRefused(await search(params), 400, pattern);

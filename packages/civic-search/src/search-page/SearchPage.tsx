@@ -1,7 +1,5 @@
 /** @jsxImportSource hono/jsx */
 import { capTotalPages } from '../../../../src/core/search/paging';
-import { Layout } from '../../../../examples/site/Layout';
-import { site } from '../../../../examples/site/site';
 import { SearchFacet } from './SearchFacets';
 import { SearchPaging } from './SearchPaging';
 import { SearchResultItem } from './SearchResultItem';
@@ -10,7 +8,6 @@ import {
   FACET_PARAMS,
   hasFilters,
   otherFilterFields,
-  SEARCH_PAGE_PATH,
   searchPageHref,
   SORT_PARAM,
   TERM_PARAM,
@@ -18,6 +15,7 @@ import {
   type SortId,
 } from './search-page-query';
 import type { PageSearchOutcome } from './search-page-search';
+import { useSearchPageSettings } from './settings';
 
 export const SEARCH_BODY_CLASS = 'page-type-search';
 
@@ -46,6 +44,7 @@ export function resultsHeading(total: number, term: string): string {
 }
 
 function NoResults({ query }: { query: SearchPageQuery }) {
+  const { path } = useSearchPageSettings();
   return (
     <div class="search-page__empty">
       <p class="filters__empty">Improve your search results by:</p>
@@ -54,7 +53,7 @@ function NoResults({ query }: { query: SearchPageQuery }) {
         <li>using fewer, or more general, words</li>
         {hasFilters(query) ? (
           <li>
-            <a href={searchPageHref(query, { facetValues: { document_type: [], topic: [] }, otherFilters: [] })}>removing the filters</a>
+            <a href={searchPageHref(path, query, { facetValues: { document_type: [], topic: [] }, otherFilters: [] })}>removing the filters</a>
           </li>
         ) : (
           <li>searching for a service, like “bins” or “rates”, rather than a question</li>
@@ -70,8 +69,9 @@ function SortForm({ query }: { query: SearchPageQuery }) {
     ...FACET_FIELDS.flatMap((field) => query.facetValues[field].map((value): [string, string] => [FACET_PARAMS[field], value])),
     ...otherFilterFields(query),
   ];
+  const { path } = useSearchPageSettings();
   return (
-    <form class="filters__sort" action={SEARCH_PAGE_PATH} method="get">
+    <form class="filters__sort" action={path} method="get">
       <HiddenFields fields={keep} />
       <label class="filters__label filters__label--inline" htmlFor="search-sort">
         Sort by
@@ -94,6 +94,7 @@ function Results({ query, outcome }: { query: SearchPageQuery; outcome: Extract<
   const { answer } = outcome;
   const total = answer.meta.page.total_results;
   const totalPages = capTotalPages(answer.meta.page.total_pages);
+  const { path } = useSearchPageSettings();
   return (
     <div class="filters__results" id="search-results">
       <div class="filters__results-header">
@@ -106,7 +107,7 @@ function Results({ query, outcome }: { query: SearchPageQuery; outcome: Extract<
       {total > 0 && answer.results.length === 0 && (
         <p class="filters__empty">
           {totalPages === 1 ? 'There is only 1 page of results.' : `There are only ${totalPages} pages of results.`}{' '}
-          <a href={searchPageHref(query, { current: totalPages })}>Go to the last page</a>.
+          <a href={searchPageHref(path, query, { current: totalPages })}>Go to the last page</a>.
         </p>
       )}
       {answer.results.length > 0 && (
@@ -138,25 +139,31 @@ export interface SearchPageProps {
   outcome: PageSearchOutcome;
 }
 
+/** The page's title: the words searched for, or "Search". */
+export function searchPageTitle(query: SearchPageQuery): string {
+  return query.term ? `Search results for “${query.term}”` : 'Search';
+}
+
 /**
- * The search results page, the target of the header search form: a GET form (words, document type and topic
- * checkboxes), the results with highlighted snippets, a sort form and page links. It works without JavaScript.
+ * The search results, the target of the header search form: a GET form (words, document type and topic
+ * checkboxes), the results with highlighted snippets, a sort form and page links, inside `<search-results>`,
+ * which shows this markup until its own results are in and then searches in place. It works without JavaScript.
+ * The site's layout goes around it.
  */
 export function SearchPage({ query, outcome }: SearchPageProps) {
-  const title = query.term ? `Search results for “${query.term}”` : 'Search';
+  const { path, siteName, endpoint, engine } = useSearchPageSettings();
   const facets = outcome.kind === 'results' ? outcome.facets : undefined;
   return (
-    <Layout title={title} path={SEARCH_PAGE_PATH} bodyClass={SEARCH_BODY_CLASS} elements={['search-results']} wide>
+    <>
       <h1>Search</h1>
-      {/* <search-results> shows this page until its own results are in, then searches in place (engine: the header's). */}
-      <search-results>
+      <search-results {...(endpoint && { endpoint })} {...(engine && { engine })}>
         <div class="filters search-page">
-          <form class="filters__form" action={SEARCH_PAGE_PATH} method="get" role="search" aria-label="Search and filter">
+          <form class="filters__form" action={path} method="get" role="search" aria-label="Search and filter">
             {query.sort !== 'relevance' && <input type="hidden" name={SORT_PARAM} value={query.sort} />}
             <HiddenFields fields={otherFilterFields(query)} />
             <div class="filters__field filters__field--keywords">
               <label class="filters__label" htmlFor="search-term">
-                {`Search ${site.name} website`}
+                {`Search ${siteName} website`}
               </label>
               <input class="filters__input" id="search-term" name={TERM_PARAM} type="search" value={query.term} />
             </div>
@@ -172,7 +179,7 @@ export function SearchPage({ query, outcome }: SearchPageProps) {
                 Search
               </button>
               {hasFilters(query) && (
-                <a class="filters__clear" href={searchPageHref(query, { facetValues: { document_type: [], topic: [] }, otherFilters: [] })}>
+                <a class="filters__clear" href={searchPageHref(path, query, { facetValues: { document_type: [], topic: [] }, otherFilters: [] })}>
                   Clear filters
                 </a>
               )}
@@ -183,6 +190,6 @@ export function SearchPage({ query, outcome }: SearchPageProps) {
           {outcome.kind === 'results' && <Results query={query} outcome={outcome} />}
         </div>
       </search-results>
-    </Layout>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { searchPageHref, type SearchPageQuery } from './search-page-query';
+import { useSearchPageSettings } from './settings';
 
 /** The first, the last and two either side of the current page, with gaps between. */
 export function pageNumbers(current: number, totalPages: number): Array<number | 'gap'> {
@@ -13,7 +14,8 @@ export function pageNumbers(current: number, totalPages: number): Array<number |
 export function SearchPaging({ query, totalPages }: { query: SearchPageQuery; totalPages: number }) {
   if (totalPages <= 1) return null;
   const current = Math.min(query.current, totalPages);
-  const href = (page: number) => searchPageHref(query, { current: page });
+  const { path } = useSearchPageSettings();
+  const href = (page: number) => searchPageHref(path, query, { current: page });
   return (
     <nav class="filters__pagination" aria-label="Results pages">
       <ul class="filters__pages">

@@ -5,12 +5,10 @@ import { toPageNumber, toResultsPerPage } from '../../../../src/core/search/pagi
 import type { Filter, RequestState } from '../../../../src/core/search/state';
 import { queryStringToState, stateToQueryString } from '../../../../src/core/search/url-state';
 import { REQUEST_LIMITS } from '../search-proxy/limits';
-import { searchRequestSchema } from '../search-proxy/schemas';
-import { site } from '../../../../examples/site/site';
+import { createRequestSchemas } from '../search-proxy/schemas';
+import { PAGE_SCHEMA, PAGE_SEARCH_FIELDS } from '../engines/page-schema';
 
-/** The header search form's target (spec point 2). */
-export const SEARCH_PAGE_PATH = site.searchAction;
-/** The header form's field. */
+/** The header form's field (the name the header search box posts its words under). */
 export const TERM_PARAM = 'Search';
 export const PAGE_PARAM = 'page';
 export const SORT_PARAM = 'sort';
@@ -58,6 +56,9 @@ function sortFromSearchUi(state: Partial<RequestState>): SortId | undefined {
     return sort && sort[wanted.field] === wanted.direction;
   });
 }
+
+/** The page lists, filters and sorts by the fields of content pages. */
+const { searchRequestSchema } = createRequestSchemas(PAGE_SCHEMA, PAGE_SEARCH_FIELDS);
 
 /** A filter the search proxy would accept (known field, real dates); others are dropped, not sent. */
 function acceptable(filter: Filter): boolean {
@@ -117,8 +118,8 @@ export function otherFilterFields(query: SearchPageQuery): Array<[string, string
   return [...new URLSearchParams(stateToQueryString({ filters: query.otherFilters }))];
 }
 
-/** The address of the page for `query` with `changes` (page 1 unless `current` is given). */
-export function searchPageHref(query: SearchPageQuery, changes: Partial<SearchPageQuery> = {}): string {
+/** The address of the page at `path` for `query` with `changes` (page 1 unless `current` is given). */
+export function searchPageHref(path: string, query: SearchPageQuery, changes: Partial<SearchPageQuery> = {}): string {
   const next = { ...query, current: 1, ...changes };
   const params = new URLSearchParams();
   if (next.term) params.set(TERM_PARAM, next.term);
@@ -128,5 +129,5 @@ export function searchPageHref(query: SearchPageQuery, changes: Partial<SearchPa
   for (const [name, value] of otherFilterFields(next)) params.append(name, value);
   if (next.current > 1) params.set(PAGE_PARAM, String(next.current));
   const search = params.toString();
-  return search ? `${SEARCH_PAGE_PATH}?${search}` : SEARCH_PAGE_PATH;
+  return search ? `${path}?${search}` : path;
 }

@@ -7,17 +7,12 @@ import type { ProxyCall } from './form-request';
 import { redact } from './redact';
 import type { Limiter } from './concurrency';
 import { startDeadline, untilAborted } from './deadline';
-import {
-  backendSearchRequest,
-  clickRequestSchema,
-  ignoredOptionWarnings,
-  querySuggestionRequestSchema,
-  searchRequestSchema,
-} from './schemas';
+import { backendSearchRequest, clickRequestSchema, ignoredOptionWarnings, type RequestSchemas } from './schemas';
 
 export interface CallContext {
   backend: SearchBackend;
-  engines: ReadonlySet<string>;
+  /** The engines that may be searched, each with the request schemas of its fields. */
+  engines: ReadonlyMap<string, RequestSchemas>;
   timeoutMs: number;
   /** Never sent to a client nor logged. */
   secrets: readonly string[];
@@ -88,11 +83,12 @@ async function underDeadline<T>(context: CallContext, call: ProxyCall, work: (si
  */
 export async function answerCall(call: ProxyCall, context: CallContext): Promise<object> {
   const { engine, action, params } = call;
-  if (!context.engines.has(engine)) throw new ProxyError(404, [`Engine ${engineLabel(engine)} is not known here.`]);
+  const schemas = context.engines.get(engine);
+  if (!schemas) throw new ProxyError(404, [`Engine ${engineLabel(engine)} is not known here.`]);
   const { backend, where } = context;
 
   if (action === 'search') {
-    const request = validated(searchRequestSchema, params, where);
+    const request = validated(schemas.searchRequestSchema, params, where);
     const backendRequest = backendSearchRequest(request);
     // Size 0 is how App Search clients ask for facets only (disjunctive facets): ask for one result, send none.
     const facetsOnly = request.page?.size === 0;
@@ -107,7 +103,7 @@ export async function answerCall(call: ProxyCall, context: CallContext): Promise
     return answer;
   }
   if (action === 'query_suggestion') {
-    const request = validated(querySuggestionRequestSchema, params, where);
+    const request = validated(schemas.querySuggestionRequestSchema, params, where);
     return underDeadline(context, call, async (signal) =>
       checkedSuggestionAnswer(await backend.suggest(engine, request, signal), request.size ?? SUGGESTIONS_SHOWN),
     );

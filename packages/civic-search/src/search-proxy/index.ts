@@ -3,15 +3,20 @@ import type { SearchBackend } from '../search/types';
 import { createLimiter } from './concurrency';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit';
 import { proxyRoutes } from './routes';
+import { checkedEngineDefinition, type EngineDefinition } from '../engines/engine-definition';
+import { createRequestSchemas } from './schemas';
 
-export { DEFAULT_RATE_LIMIT, UNKNOWN_CLIENT, clientAddress, type RateLimitOptions } from './rate-limit';
+export { DEFAULT_RATE_LIMIT, UNKNOWN_CLIENT, clientAddress, trustedHeaderAddress, type RateLimitOptions } from './rate-limit';
 export { REQUEST_LIMITS } from './limits';
 
 export interface SearchProxyOptions {
   /** What answers the searches. */
   backend: SearchBackend;
-  /** The engines that may be searched; any other engine name is a 404. */
-  engines: readonly string[];
+  /**
+   * The engines that may be searched, each with its schema (a bare name: an engine of content pages, PAGE_SCHEMA);
+   * any other engine name is a 404.
+   */
+  engines: readonly (string | EngineDefinition)[];
   /**
    * The real key the server uses with its backend. Never sent to a browser: answers and logs are scrubbed of it,
    * and an answer that would still contain it is withheld.
@@ -25,6 +30,8 @@ export interface SearchProxyOptions {
   rateLimit?: RateLimitOptions;
   /** Backend calls at a time; more wait their turn (within their deadline). */
   maxConcurrent?: number;
+  /** Origins of other sites whose pages may search, suggest and send clicks (CORS); none by default. */
+  corsOrigins?: readonly string[];
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -49,6 +56,7 @@ export function searchProxy(options: SearchProxyOptions): Hono {
     maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
     rateLimit = DEFAULT_RATE_LIMIT,
     maxConcurrent = DEFAULT_MAX_CONCURRENT,
+    corsOrigins = [],
   } = options;
   if (engines.length === 0) throw new Error('searchProxy: list at least one engine that may be searched.');
   if (privateKey !== undefined && privateKey.length < PRIVATE_KEY_MIN_LENGTH) {
@@ -57,11 +65,14 @@ export function searchProxy(options: SearchProxyOptions): Hono {
   if (!(timeoutMs > 0) || !(maxBodyBytes > 0)) throw new Error('searchProxy: timeoutMs and maxBodyBytes must be positive.');
   return proxyRoutes({
     backend,
-    engines: new Set(engines),
+    engines: new Map(
+      engines.map(checkedEngineDefinition).map((engine) => [engine.name, createRequestSchemas(engine.schema, engine.searchFields)]),
+    ),
     secrets: privateKey ? [privateKey] : [],
     timeoutMs,
     maxBodyBytes,
     rateLimit,
     limiter: createLimiter(maxConcurrent),
+    corsOrigins,
   });
 }

@@ -21,6 +21,20 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = { windowMs: 60_000, limit: 3
 /** Calls with no connection to read (in-process `app.request`, tests) share this key. */
 export const UNKNOWN_CLIENT = 'unknown-client';
 
+/**
+ * The client's address from a header a trusted reverse proxy sets (`X-Forwarded-For`, `X-Real-IP`, ...). A proxy
+ * appends the address it saw to a list, so the last entry is the one the proxy vouches for; earlier ones are
+ * whatever the client claimed. Without the header (a request that bypassed the proxy), the socket address counts.
+ */
+export function trustedHeaderAddress(header: string): (c: Context) => string {
+  const name = header.trim().toLowerCase();
+  if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`${JSON.stringify(header)} is not a header name like X-Forwarded-For.`);
+  return (c) => {
+    const entries = (c.req.header(name) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    return entries.at(-1) ?? clientAddress(c);
+  };
+}
+
 /** The remote address of the connection, when the Node server gives one. */
 export function clientAddress(c: Context): string {
   try {

@@ -7,11 +7,15 @@ import { parseProxyForm, type ProxyCall } from './form-request';
 import { parseJsonObject } from './json-request';
 import { parseQueryStringRequest } from './query-string-request';
 import { clientRateLimit, type RateLimitOptions } from './rate-limit';
+import { readPathCors } from './cors';
+import { readGetBody } from './get-body';
 import { redact } from './redact';
 
 export interface RoutesConfig extends Omit<CallContext, 'clientSignal' | 'where'> {
   maxBodyBytes: number;
   rateLimit: RateLimitOptions;
+  /** Origins of other sites whose pages may search (CORS on the read paths). */
+  corsOrigins: readonly string[];
 }
 
 /** App Search REST endpoints under the proxy, in every spelling App Search clients use, and the methods each takes. */
@@ -23,7 +27,10 @@ const ENDPOINTS: Record<string, { action: ProxyAction; methods: readonly string[
   'click.json': { action: 'click', methods: ['POST'] },
   click: { action: 'click', methods: ['POST'] },
 };
-const REST_PATH = `${PROXY_PATH}/api/as/v1/engines/:engine/:endpoint`;
+/** App Search's own API prefix, served at the root and under the proxy's path (where the kit's elements call). */
+export const API_PREFIX = '/api/as/v1';
+const REST_PATHS = [`${API_PREFIX}/engines/:engine/:endpoint`, `${PROXY_PATH}${API_PREFIX}/engines/:engine/:endpoint`];
+const READ_METHODS = ['GET', 'POST', 'OPTIONS'];
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
 
@@ -61,7 +68,7 @@ const noStore: MiddlewareHandler = async (c, next) => {
 
 /** The proxy's routes: the form-encoded post at PROXY_PATH and the App Search REST paths beneath it. */
 export function proxyRoutes(config: RoutesConfig): Hono {
-  const { maxBodyBytes, rateLimit, ...callContext } = config;
+  const { maxBodyBytes, rateLimit, corsOrigins, ...callContext } = config;
   const app = new Hono();
   const answer = async (c: Context, readCall: () => Promise<ProxyCall>, where: string) => {
     try {
@@ -77,8 +84,8 @@ export function proxyRoutes(config: RoutesConfig): Hono {
     }
   };
 
-  for (const path of [PROXY_PATH, `${PROXY_PATH}/*`]) {
-    app.use(path, noStore, clientRateLimit(rateLimit));
+  for (const path of [PROXY_PATH, `${PROXY_PATH}/*`, `${API_PREFIX}/*`]) {
+    app.use(path, noStore, readPathCors(corsOrigins, READ_METHODS), clientRateLimit(rateLimit));
     app.use(
       path,
       bodyLimit({
@@ -100,15 +107,23 @@ export function proxyRoutes(config: RoutesConfig): Hono {
   );
   app.all(PROXY_PATH, (c) => methodNotAllowed(c, ['POST']));
 
-  app.all(REST_PATH, (c) => {
-    const endpoint = ENDPOINTS[c.req.param('endpoint')];
+  app.all(REST_PATHS[0], (c) => answerRest(c));
+  app.all(REST_PATHS[1], (c) => answerRest(c));
+  const answerRest = (c: Context) => {
+    const endpoint = ENDPOINTS[c.req.param('endpoint')!];
     if (!endpoint) return refuse(c, new ProxyError(404, ['This App Search endpoint is not served here.']));
     if (!endpoint.methods.includes(c.req.method)) return methodNotAllowed(c, endpoint.methods);
-    const engine = c.req.param('engine');
+    const engine = c.req.param('engine')!;
     return answer(
       c,
       async () => {
         if (c.req.method === 'GET') {
+          // Older App Search clients send a search as GET with a JSON body: read it, never answer it as a blank query.
+          const body = await readGetBody(c, maxBodyBytes);
+          if (body !== undefined) {
+            if (new URL(c.req.url).search.length > 1) throw new ProxyError(400, ['Send the request in the query string or in a JSON body, not both.']);
+            return { engine, action: endpoint.action, params: parseJsonObject(body, 'request') };
+          }
           return { engine, action: endpoint.action, params: parseQueryStringRequest(new URL(c.req.url).search) };
         }
         requireContentType(c, JSON_TYPE);
@@ -116,9 +131,10 @@ export function proxyRoutes(config: RoutesConfig): Hono {
       },
       'request',
     );
-  });
+  };
 
   app.all(`${PROXY_PATH}/*`, (c) => refuse(c, new ProxyError(404, ['Nothing is served at this path.'])));
+  app.all(`${API_PREFIX}/*`, (c) => refuse(c, new ProxyError(404, ['Nothing is served at this path.'])));
 
   app.onError((error, c) => {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

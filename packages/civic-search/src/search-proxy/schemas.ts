@@ -10,25 +10,17 @@ import type {
   ApiSort,
   ApiSortDirection,
 } from '../../../../src/core/search/app-search-api';
-import {
-  ALL_FIELDS,
-  FILTER_FIELDS,
-  RANGE_FACET_FIELDS,
-  RELEVANCE_SORT_FIELD,
-  SEARCH_FIELDS,
-  SORT_FIELDS,
-  VALUE_FACET_FIELDS,
-  roleOf,
-  type DocumentField,
-} from './document-fields';
+import { engineFields, fieldsWhere, RELEVANCE_SORT_FIELD, type EngineFields, type FieldRole } from '../engines/field-roles';
+import type { EngineSchema, SearchFieldWeights } from '../engines/engine-schema';
 import { issueMessage } from './errors';
 import { REQUEST_LIMITS as LIMITS } from './limits';
 
 /**
  * Strict zod schemas of the three App Search calls the proxy answers. Unknown fields, wrong types, values out of
- * range and fields the site's documents do not have are refused with a message naming the offending path.
- * Every schema is built once, when this module loads: building a zod schema costs far more than checking a value
- * with it, so nothing here may build one per request (not even inside a transform or a `chosen` pick).
+ * range and fields an engine's documents do not have are refused with a message naming the offending path.
+ * Every schema is built once per engine, when the service starts: building a zod schema costs far more than
+ * checking a value with it, so nothing here may build one per request (not even inside a transform or a `chosen`
+ * pick).
  */
 
 const wholeNumber = (min: number, max: number) =>
@@ -62,6 +54,14 @@ function rangeOf(bound: z.ZodType<string>) {
 }
 const dateRange = rangeOf(isoDate);
 
+const finiteNumber = z.number({ error: 'must be a number' }).refine(Number.isFinite, { error: 'must be a finite number' });
+const numberRange = z
+  .strictObject(
+    { from: finiteNumber.optional(), to: finiteNumber.optional(), name: shortText(LIMITS.tagMaxLength).optional() },
+    { error: 'must be a number or a range like {"from": 1, "to": 10}' },
+  )
+  .refine((range) => range.from !== undefined || range.to !== undefined, { error: 'a range needs "from", "to" or both' });
+
 /**
  * A schema picked by looking at the value (a list or one item, text or a range), so a failure reports the
  * problem inside the value rather than zod's "Invalid input" for a union.
@@ -80,40 +80,38 @@ function oneOrList<T>(one: z.ZodType<T>, list: z.ZodType<T[]>): z.ZodType<T | T[
 }
 
 /** What one field's condition may hold, by the field's role. */
-function filterValueSchema(field: DocumentField): z.ZodType<ApiFieldFilter[string]> {
-  const one: z.ZodType<string | ApiRange> =
-    roleOf(field).filter === 'date'
+function filterValueSchema(role: FieldRole): z.ZodType<ApiFieldFilter[string]> {
+  const one: z.ZodType<string | number | ApiRange> =
+    role.filter === 'date'
       ? chosen<string | ApiRange>((value) => (typeof value === 'string' ? isoDate : dateRange))
-      : shortText(LIMITS.queryMaxLength * 2);
+      : role.filter === 'number'
+        ? (chosen<number | ApiRange>((value) => (typeof value === 'number' ? finiteNumber : numberRange)) as z.ZodType<
+            number | ApiRange
+          >)
+        : shortText(LIMITS.queryMaxLength * 2);
   const list = z
     .array(one, { error: 'must be a value or a list of values' })
     .min(1, { error: 'must list at least one value' })
     .max(LIMITS.filterValuesMax, { error: `must list at most ${LIMITS.filterValuesMax} values` });
-  return oneOrList(one, list);
+  return oneOrList(one, list) as z.ZodType<ApiFieldFilter[string]>;
 }
 
-/** One schema per field, built once (at module load) rather than for every request that names the field. */
-function perField<T>(
-  fields: readonly DocumentField[],
-  schemaFor: (field: DocumentField) => z.ZodType<T>,
-): ReadonlyMap<string, z.ZodType<T>> {
-  return new Map(fields.map((field) => [field, schemaFor(field)]));
+/** One schema per field, built once per engine rather than for every request that names the field. */
+function perField<T>(fields: EngineFields, test: (role: FieldRole) => boolean, schemaFor: (role: FieldRole) => z.ZodType<T>) {
+  return new Map(fieldsWhere(fields, test).map((field) => [field, schemaFor(fields.roles.get(field)!)]));
 }
-
-const KNOWN_FIELDS: ReadonlySet<string> = new Set(ALL_FIELDS);
 
 /**
  * An object keyed by field names: each name must be a key of `schemas` and its value must pass that field's schema.
  * Written as a transform (not z.record) so that every issue names the field it belongs to.
  */
-function fieldRecord<T>(schemas: ReadonlyMap<string, z.ZodType<T>>, role: string) {
+function fieldRecord<T>(schemas: ReadonlyMap<string, z.ZodType<T>>, known: ReadonlyMap<string, unknown>, role: string) {
   return z.record(z.string(), z.unknown(), { error: 'must be an object' }).transform((record, ctx) => {
     const parsed: Record<string, T> = {};
     for (const [field, value] of Object.entries(record)) {
       const schema = schemas.get(field);
       if (!schema) {
-        const known = KNOWN_FIELDS.has(field);
-        ctx.addIssue({ code: 'custom', path: [field], message: known ? `cannot be used ${role}` : 'is not a field of the documents' });
+        ctx.addIssue({ code: 'custom', path: [field], message: known.has(field) ? `cannot be used ${role}` : 'is not a field of the documents' });
         continue;
       }
       const result = schema.safeParse(value);
@@ -128,14 +126,12 @@ function fieldRecord<T>(schemas: ReadonlyMap<string, z.ZodType<T>>, role: string
 
 const BOOLEAN_KEYS = ['all', 'any', 'none'] as const;
 
-const filterByField = fieldRecord(perField(FILTER_FIELDS, filterValueSchema), 'as a filter');
-
 /** Filters nest `all` / `any` / `none` up to LIMITS.filterDepthMax levels; a level is either boolean or by field. */
-function filterSchema(depthLeft: number): z.ZodType<ApiFilter> {
+function filterSchema(filterByField: z.ZodType<unknown>, depthLeft: number): z.ZodType<ApiFilter> {
   const nested =
     depthLeft > 0
       ? z.array(
-          z.lazy(() => filterSchema(depthLeft - 1)),
+          z.lazy(() => filterSchema(filterByField, depthLeft - 1)),
           { error: 'must be a list of filters' },
         )
       : z.array(z.never({ error: `filters nest at most ${LIMITS.filterDepthMax} levels deep` }));
@@ -165,19 +161,27 @@ const valueFacet = z.strictObject({
     })
     .optional(),
 });
-const rangeFacet = z.strictObject({
-  type: z.literal('range'),
-  name: shortText(LIMITS.tagMaxLength).optional(),
-  ranges: z
-    .array(dateRange, { error: 'must be a list of ranges' })
-    .min(1, { error: 'must list at least one range' })
-    .max(LIMITS.facetRangesMax, { error: `must list at most ${LIMITS.facetRangesMax} ranges` }),
+function rangeFacetOf(range: z.ZodType<ApiRange>) {
+  return z.strictObject({
+    type: z.literal('range'),
+    name: shortText(LIMITS.tagMaxLength).optional(),
+    ranges: z
+      .array(range, { error: 'must be a list of ranges' })
+      .min(1, { error: 'must list at least one range' })
+      .max(LIMITS.facetRangesMax, { error: `must list at most ${LIMITS.facetRangesMax} ranges` }),
+  });
+}
+
+const valueOrDateFacet = z.discriminatedUnion('type', [valueFacet, rangeFacetOf(dateRange)], {
+  error: 'needs "type": "value" or "range"',
+});
+const valueOrNumberFacet = z.discriminatedUnion('type', [valueFacet, rangeFacetOf(numberRange as z.ZodType<ApiRange>)], {
+  error: 'needs "type": "value" or "range"',
 });
 
-const anyFacet = z.discriminatedUnion('type', [valueFacet, rangeFacet], { error: 'needs "type": "value" or "range"' });
-
-function facetSchema(field: DocumentField): z.ZodType<ApiFacetRequest | ApiFacetRequest[]> {
-  const fits = roleOf(field).facet;
+function facetSchema(role: FieldRole): z.ZodType<ApiFacetRequest | ApiFacetRequest[]> {
+  const fits = role.facet;
+  const anyFacet = role.filter === 'number' ? valueOrNumberFacet : valueOrDateFacet;
   const one = anyFacet.refine((facet) => facet.type === fits, { error: `only a "${fits}" facet fits this field` });
   return oneOrList(
     one,
@@ -185,24 +189,24 @@ function facetSchema(field: DocumentField): z.ZodType<ApiFacetRequest | ApiFacet
       .array(one)
       .min(1, { error: 'must list at least one facet' })
       .max(LIMITS.facetsPerFieldMax, { error: `must list at most ${LIMITS.facetsPerFieldMax} facets` }),
-  );
+  ) as z.ZodType<ApiFacetRequest | ApiFacetRequest[]>;
 }
-const FACET_FIELDS = [...VALUE_FACET_FIELDS, ...RANGE_FACET_FIELDS];
 
-const SORTABLE = [RELEVANCE_SORT_FIELD, ...SORT_FIELDS];
-const sortClause = z
+function sortSchema(sortable: readonly string[]): z.ZodType<ApiSort> {
+  const sortClause = z
   .record(z.string(), direction, { error: 'must be an object like {"published_date": "desc"}' })
   .refine((clause) => Object.keys(clause).length === 1, { error: 'must name exactly one field, like {"published_date": "desc"}' })
-  .refine((clause) => Object.keys(clause).every((field) => SORTABLE.includes(field)), {
-    error: `can sort only by ${SORTABLE.join(', ')}`,
-  }) as z.ZodType<Record<string, ApiSortDirection>>;
-const sort: z.ZodType<ApiSort> = oneOrList(
-  sortClause,
-  z
-    .array(sortClause)
-    .min(1, { error: 'must list at least one sort' })
-    .max(SORTABLE.length, { error: `must list at most ${SORTABLE.length} sorts` }),
-);
+    .refine((clause) => Object.keys(clause).every((field) => sortable.includes(field)), {
+      error: `can sort only by ${sortable.join(', ')}`,
+    }) as z.ZodType<Record<string, ApiSortDirection>>;
+  return oneOrList(
+    sortClause,
+    z
+      .array(sortClause)
+      .min(1, { error: 'must list at least one sort' })
+      .max(sortable.length, { error: `must list at most ${sortable.length} sorts` }),
+  );
+}
 
 const page = z.strictObject(
   {
@@ -229,56 +233,61 @@ const resultFieldOptions = z.strictObject({
   snippet: z.strictObject({ size: fieldSize.optional(), fallback: z.boolean({ error: 'must be true or false' }).optional() }).optional(),
 });
 
-const facetsByField = fieldRecord(perField(FACET_FIELDS, facetSchema), 'as a facet');
-const searchFieldsByField = fieldRecord(
-  perField(SEARCH_FIELDS, () => searchFieldOptions),
-  'as a search field',
-);
-const resultFieldsByField = fieldRecord(
-  perField(ALL_FIELDS, () => resultFieldOptions),
-  'as a result field',
-);
+/** The request schemas of one engine, built once from its schema. */
+export function createRequestSchemas(schema: EngineSchema, weights?: SearchFieldWeights) {
+  const fields = engineFields(schema, weights);
+  const known = fields.roles;
+  const searchable = fieldsWhere(fields, (role) => role.search === true);
+  const filterable = fieldsWhere(fields, (role) => role.filter !== undefined);
+  const filterByField = fieldRecord(perField(fields, (role) => role.filter !== undefined, filterValueSchema), known, 'as a filter');
+  const facetsByField = fieldRecord(perField(fields, (role) => role.facet !== undefined, facetSchema), known, 'as a facet');
+  const searchFieldsByField = fieldRecord(perField(fields, (role) => role.search === true, () => searchFieldOptions), known, 'as a search field');
+  const resultFieldsByField = fieldRecord(perField(fields, () => true, () => resultFieldOptions), known, 'as a result field');
 
-/** The search request, with the App Search options a stock client may send beside it. */
-export const searchRequestSchema = z.strictObject({
-  query: shortText(LIMITS.queryMaxLength).default(''),
-  page: page.optional(),
-  sort: sort.optional(),
-  filters: filterSchema(LIMITS.filterDepthMax).optional(),
-  facets: facetsByField.optional(),
-  search_fields: searchFieldsByField.optional(),
-  result_fields: resultFieldsByField.optional(),
-  /** Accepted, not acted on: the proxy keeps no search analytics. */
-  analytics: z.strictObject({ tags: tags.optional() }).optional(),
-  record_analytics: z.boolean({ error: 'must be true or false' }).optional(),
-  /** Accepted and reported in meta.warnings: no backend groups results or tunes precision yet. */
-  group: z
-    .strictObject({
-      field: z.enum(FILTER_FIELDS, { error: `must be one of ${FILTER_FIELDS.join(', ')}` }),
-      size: wholeNumber(1, 10).optional(),
-      collapse: z.boolean({ error: 'must be true or false' }).optional(),
-    })
-    .optional(),
-  precision: wholeNumber(LIMITS.precisionMin, LIMITS.precisionMax).optional(),
-});
-export type ProxySearchRequest = z.infer<typeof searchRequestSchema>;
+  /** The search request, with the App Search options a stock client may send beside it. */
+  const searchRequestSchema = z.strictObject({
+    query: shortText(LIMITS.queryMaxLength).default(''),
+    page: page.optional(),
+    sort: sortSchema([RELEVANCE_SORT_FIELD, ...fieldsWhere(fields, (role) => role.sort === true)]).optional(),
+    filters: filterSchema(filterByField, LIMITS.filterDepthMax).optional(),
+    facets: facetsByField.optional(),
+    search_fields: searchFieldsByField.optional(),
+    result_fields: resultFieldsByField.optional(),
+    /** Accepted, not acted on: the proxy keeps no search analytics. */
+    analytics: z.strictObject({ tags: tags.optional() }).optional(),
+    record_analytics: z.boolean({ error: 'must be true or false' }).optional(),
+    /** Accepted and reported in meta.warnings: no backend groups results or tunes precision yet. */
+    group: z
+      .strictObject({
+        field: z.enum(filterable, { error: `must be one of ${filterable.join(', ')}` }),
+        size: wholeNumber(1, 10).optional(),
+        collapse: z.boolean({ error: 'must be true or false' }).optional(),
+      })
+      .optional(),
+    precision: wholeNumber(LIMITS.precisionMin, LIMITS.precisionMax).optional(),
+  });
 
-export const querySuggestionRequestSchema = z.strictObject({
-  query: shortText(LIMITS.queryMaxLength),
-  types: z
-    .strictObject({
-      documents: z
-        .strictObject({
-          fields: z
-            .array(z.enum(SEARCH_FIELDS, { error: `must be one of ${SEARCH_FIELDS.join(', ')}` }))
-            .min(1, { error: 'must list at least one field' })
-            .max(SEARCH_FIELDS.length),
-        })
-        .optional(),
-    })
-    .optional(),
-  size: wholeNumber(1, LIMITS.suggestionsMax).optional(),
-}) satisfies z.ZodType<ApiQuerySuggestionRequest>;
+  const querySuggestionRequestSchema = z.strictObject({
+    query: shortText(LIMITS.queryMaxLength),
+    types: z
+      .strictObject({
+        documents: z
+          .strictObject({
+            fields: z
+              .array(z.enum(searchable, { error: `must be one of ${searchable.join(', ')}` }))
+              .min(1, { error: 'must list at least one field' })
+              .max(Math.max(1, searchable.length)),
+          })
+          .optional(),
+      })
+      .optional(),
+    size: wholeNumber(1, LIMITS.suggestionsMax).optional(),
+  }) satisfies z.ZodType<ApiQuerySuggestionRequest>;
+
+  return { fields, searchRequestSchema, querySuggestionRequestSchema, clickRequestSchema };
+}
+export type RequestSchemas = ReturnType<typeof createRequestSchemas>;
+export type ProxySearchRequest = z.infer<RequestSchemas['searchRequestSchema']>;
 
 export const clickRequestSchema = z.strictObject({
   query: shortText(LIMITS.queryMaxLength).default(''),

@@ -1,0 +1,30 @@
+import { PAGE_SCHEMA, PAGE_SEARCH_FIELDS, type SearchBackend, type SearchServiceOptions } from 'civic-search';
+import { siteDocuments } from '../../content/site-documents';
+import { SEARCH_ENGINE } from './search-engine';
+
+export const SEARCH_BACKENDS = ['embedded', 'elasticsearch'] as const;
+/** Where the example keeps its search data (gitignored). */
+export const SITE_SEARCH_DATA_DIR = '.data/search';
+
+/**
+ * The example council's search service, as its server's environment configures it: `SEARCH_BACKEND` (embedded,
+ * the default, or elasticsearch with ELASTICSEARCH_URL and ELASTICSEARCH_API_KEY), `SEARCH_DATA_DIR` and
+ * `SEARCH_PRIVATE_KEY`. One engine of content pages, its documents read from the site's content, as a CMS would
+ * hand them over. Throws, naming the variable, on a bad value.
+ */
+export function siteSearchOptions(env: NodeJS.ProcessEnv = process.env, backend?: SearchBackend): SearchServiceOptions {
+  const kind = env.SEARCH_BACKEND?.trim() || 'embedded';
+  if (!(SEARCH_BACKENDS as readonly string[]).includes(kind)) {
+    throw new Error(`SEARCH_BACKEND must be ${SEARCH_BACKENDS.join(' or ')}, not ${JSON.stringify(kind)}.`);
+  }
+  if (kind === 'elasticsearch' && !env.ELASTICSEARCH_URL?.trim()) {
+    throw new Error('ELASTICSEARCH_URL is not set: give the address of the Elasticsearch cluster.');
+  }
+  return {
+    engines: [{ name: SEARCH_ENGINE, schema: PAGE_SCHEMA, searchFields: PAGE_SEARCH_FIELDS, documents: async () => siteDocuments() }],
+    backend: backend ?? (kind as (typeof SEARCH_BACKENDS)[number]),
+    dataDir: env.SEARCH_DATA_DIR?.trim() || SITE_SEARCH_DATA_DIR,
+    privateKey: env.SEARCH_PRIVATE_KEY?.trim() || undefined,
+    env,
+  };
+}

@@ -1,0 +1,33 @@
+// Builds civic-search for publishing: each public entry bundled with its share of the kit's framework-free core
+// (relative imports), every package dependency left to npm; then the type declarations.
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const dist = join(root, 'dist');
+rmSync(dist, { recursive: true, force: true });
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { index: 'src/index.ts', cli: 'src/cli.ts', 'search-page': 'src/search-page/index.tsx' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  jsx: 'automatic',
+  jsxImportSource: 'hono/jsx',
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+chmodSync(join(dist, 'cli.js'), 0o755);
+
+execFileSync(process.execPath, [join(root, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], {
+  stdio: 'inherit',
+});

@@ -1,0 +1,173 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { EngineOptions, SearchServiceOptions } from '../service/create-search-service';
+
+/** Every option of `civic-search serve`: its flag, its environment variable, and what it means. */
+export const SERVE_OPTIONS = {
+  port: { type: 'string', env: 'CIVIC_SEARCH_PORT', help: 'Port to listen on (default 3002).' },
+  host: { type: 'string', env: 'CIVIC_SEARCH_HOST', help: 'Address to listen on (default 127.0.0.1; 0.0.0.0 for every interface).' },
+  data: { type: 'string', env: 'CIVIC_SEARCH_DATA', help: 'Folder for the private key, indexes and click log (default ./.civic-search).' },
+  config: {
+    type: 'string',
+    env: 'CIVIC_SEARCH_CONFIG',
+    help: 'A JSON file with "engines" (name, language, schema, searchFields, documents) and any option below in camelCase.',
+  },
+  engine: {
+    type: 'string',
+    multiple: true,
+    env: 'CIVIC_SEARCH_ENGINES',
+    help: 'An engine and its documents file (JSON array or NDJSON): --engine site=./documents.ndjson. Repeatable; comma-separated in the variable.',
+  },
+  'private-key': { type: 'string', env: 'CIVIC_SEARCH_PRIVATE_KEY', help: 'The private key (default: kept in the data folder, made on first start).' },
+  'cors-origin': {
+    type: 'string',
+    multiple: true,
+    env: 'CIVIC_SEARCH_CORS_ORIGINS',
+    help: 'An origin whose pages may search, suggest and send clicks: --cors-origin https://www.example.govt.nz. Repeatable; comma-separated in the variable.',
+  },
+  'trust-proxy': {
+    type: 'string',
+    env: 'CIVIC_SEARCH_TRUST_PROXY',
+    help: "The header your reverse proxy puts the client's address in (e.g. X-Forwarded-For). Without it, the connection's address counts and such headers are ignored.",
+  },
+  backend: { type: 'string', env: 'CIVIC_SEARCH_BACKEND', help: 'embedded (default) or elasticsearch (then ELASTICSEARCH_URL, ELASTICSEARCH_API_KEY).' },
+} as const;
+type OptionName = keyof typeof SERVE_OPTIONS;
+
+export interface ServeSettings {
+  port: number;
+  host: string;
+  service: SearchServiceOptions;
+}
+
+export const DEFAULT_PORT = 3002;
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** A bad command line, environment or configuration file: the message says which option and what is wrong. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+function engineFromFlag(flag: string, base: string): EngineOptions {
+  const at = flag.indexOf('=');
+  if (at <= 0 || at === flag.length - 1) {
+    throw new UsageError(`--engine ${JSON.stringify(flag)}: write it as <name>=<documents file>, e.g. site=./documents.ndjson.`);
+  }
+  return { name: flag.slice(0, at).trim(), documents: resolve(base, flag.slice(at + 1).trim()) };
+}
+
+interface ConfigFile {
+  port?: number;
+  host?: string;
+  data?: string;
+  privateKey?: string;
+  corsOrigins?: string[];
+  trustProxy?: string;
+  backend?: string;
+  engines?: Array<EngineOptions & { documents: string }>;
+}
+
+async function readConfig(file: string): Promise<ConfigFile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--config ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+  }
+  try {
+    const value = JSON.parse(text);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('must be a JSON object');
+    return value as ConfigFile;
+  } catch (error) {
+    throw new UsageError(`--config ${file}: ${(error as Error).message}.`);
+  }
+}
+
+/**
+ * The settings of `civic-search serve`, from its arguments, then the environment, then the configuration file,
+ * then the defaults (the first that gives a value wins). Engines from flags and from the file are served together.
+ */
+export async function readServeSettings(args: readonly string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<ServeSettings> {
+  let values: Record<string, string | string[] | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      options: Object.fromEntries(
+        Object.entries(SERVE_OPTIONS).map(([name, option]) => [name, { type: option.type, ...('multiple' in option && { multiple: true }) }]),
+      ),
+      allowPositionals: false,
+      strict: true,
+    }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message.split('. To specify')[0]}. See civic-search serve --help.`);
+  }
+  const flag = (name: OptionName) => values[name] as string | undefined;
+  const many = (name: OptionName) => (values[name] as string[] | undefined) ?? list(env[SERVE_OPTIONS[name].env]);
+  const configPath = flag('config') ?? env[SERVE_OPTIONS.config.env];
+  const config = configPath ? await readConfig(resolve(cwd, configPath)) : {};
+  const configBase = configPath ? dirname(resolve(cwd, configPath)) : cwd;
+  const pick = (name: OptionName, fromConfig?: string) => flag(name) ?? env[SERVE_OPTIONS[name].env] ?? fromConfig;
+
+  const portText = pick('port', config.port === undefined ? undefined : String(config.port)) ?? String(DEFAULT_PORT);
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65_535) throw new UsageError(`--port ${JSON.stringify(portText)}: give a port number from 0 to 65535.`);
+
+  const backend = pick('backend', config.backend) ?? 'embedded';
+  if (backend !== 'embedded' && backend !== 'elasticsearch') {
+    throw new UsageError(`--backend ${JSON.stringify(backend)}: choose embedded or elasticsearch.`);
+  }
+
+  const engines: EngineOptions[] = [
+    ...(config.engines ?? []).map((engine, index) => {
+      if (typeof engine?.name !== 'string' || typeof engine.documents !== 'string') {
+        throw new UsageError(`--config: engines[${index}] needs a "name" and a "documents" file.`);
+      }
+      return { ...engine, documents: resolve(configBase, engine.documents) };
+    }),
+    ...many('engine').map((text) => engineFromFlag(text, cwd)),
+  ];
+  if (engines.length === 0) {
+    throw new UsageError('Name at least one engine and its documents: --engine site=./documents.ndjson (or "engines" in --config).');
+  }
+  return {
+    port,
+    host: pick('host', config.host) ?? DEFAULT_HOST,
+    service: {
+      engines,
+      backend,
+      dataDir: resolve(cwd, pick('data', config.data) ?? '.civic-search'),
+      privateKey: pick('private-key', config.privateKey),
+      corsOrigins: [...(config.corsOrigins ?? []), ...many('cors-origin')],
+      trustProxy: pick('trust-proxy', config.trustProxy),
+      env,
+    },
+  };
+}
+
+/** `civic-search serve --help`. */
+export function serveHelp(): string {
+  const placeholder: Partial<Record<OptionName, string>> = { engine: '<name>=<file>', 'cors-origin': '<origin>', 'trust-proxy': '<header>' };
+  const rows = Object.entries(SERVE_OPTIONS).map(
+    ([name, option]) => `  --${name} ${placeholder[name as OptionName] ?? '<value>'}\n      ${option.help}\n      Environment: ${option.env}`,
+  );
+  return [
+    "civic-search serve: a search service that speaks Elastic App Search's API.",
+    '',
+    'Usage: civic-search serve --engine <name>=<documents file> [options]',
+    '',
+    'Options:',
+    ...rows,
+    '  --help',
+    '      This text.',
+    '',
+    'It answers POST /api/as/v1/engines/<name>/search.json, query_suggestion and click.json (also under',
+    "/_search-proxy), and the elements' form post at /_search-proxy. Point <site-search endpoint=\"...\"> at it.",
+  ].join('\n');
+}

@@ -1,0 +1,24 @@
+/**
+ * civic-search: a self-hosted search service that speaks Elastic App Search's API. See README.md.
+ *
+ *   const service = await createSearchService({ engines: [{ name: 'site', documents: './documents.ndjson' }] });
+ *   serve({ fetch: service.fetch, port: 3002 });
+ */
+export {
+  createSearchService,
+  DEFAULT_DATA_DIR,
+  type BackendChoice,
+  type DocumentSource,
+  type EngineOptions,
+  type SearchService,
+  type SearchServiceOptions,
+} from './service/create-search-service';
+export { searchProxy, type SearchProxyOptions, DEFAULT_RATE_LIMIT, trustedHeaderAddress, type RateLimitOptions } from './search-proxy';
+export { createEmbeddedBackend, type EmbeddedBackend, type EmbeddedBackendOptions } from './search/embedded/backend';
+export { createElasticsearchBackend, createElasticsearchBackendFromEnv, type ElasticsearchBackendOptions } from './search/elasticsearch';
+export { BackendError, UnknownEngineError, type SearchBackend, type SiteDocument } from './search/types';
+export { FIELD_TYPES, type EngineSchema, type FieldType, type SearchFieldWeights } from './engines/engine-schema';
+export { type EngineDefinition } from './engines/engine-definition';
+export { PAGE_SCHEMA, PAGE_SEARCH_FIELDS } from './engines/page-schema';
+export { readDocumentsFile, inferSchema, DocumentsFileError, type EngineDocument } from './engines/documents-file';
+export { runCli } from './cli/run';
