@@ -7,6 +7,9 @@ import { shouldShowAnnouncement } from '../../src/core/announcement';
 import { MOBILE_BREAKPOINT_PX } from '../../src/core/constants';
 import { ariaCurrentOf, findCurrent } from '../../src/core/navigation-tree';
 import { SEARCH_ENGINE, SEARCH_FIELD_MAX_LENGTH } from './search/search-engine';
+import { subsiteClass } from '../../src/core/subsite-theme';
+import { ANNOUNCEMENT_CLOSE_PATH } from './site-settings/routes';
+import { SUBSITE_STYLESHEET_PATH, type Subsite } from './site-settings/subsites';
 
 export interface LayoutProps {
   title: string;
@@ -20,8 +23,15 @@ export interface LayoutProps {
   bodyClass?: string;
   /** Content spans the page width (landing pages of cards); prose pages keep a readable line length. */
   wide?: boolean;
-  /** Left column beside the content (e.g. jump links). */
+  /**
+   * The page's heading block (breadcrumbs, title). With an aside it is rendered first, then the aside, then
+   * the content: on phones the contents list follows the title, on wide screens the aside is the left column.
+   */
+  intro?: Child;
+  /** Beside the content on wide screens, after the intro on phones (e.g. jump links). */
   aside?: Child;
+  /** The subsite the page belongs to: its colours theme the page's content, with and without JavaScript. */
+  subsite?: Subsite;
   children?: Child;
 }
 
@@ -39,8 +49,19 @@ const HEADER_ELEMENTS: ReadonlyArray<{ tag: string; media?: string }> = [
 /** Navigation links are site paths: any origin resolves them, only the paths are compared. */
 const PATH_BASE = 'http://harbourton.invalid/';
 
-export function Layout({ title, elements = [], path, bodyClass, wide = false, aside, children }: LayoutProps) {
+export function Layout({ title, elements = [], path, bodyClass, wide = false, intro, aside, subsite, children }: LayoutProps) {
   const preloads = [...HEADER_ELEMENTS, ...elements.map((tag) => ({ tag, media: undefined }))];
+  const content = (
+    <>
+      {intro && <div class="page__intro">{intro}</div>}
+      {aside && (
+        <div class="page__aside" data-jump-links-area>
+          {aside}
+        </div>
+      )}
+      <div class="page__body">{children}</div>
+    </>
+  );
   return (
     <html lang="en-NZ">
       <head>
@@ -50,6 +71,7 @@ export function Layout({ title, elements = [], path, bodyClass, wide = false, as
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/site.css" />
         <link rel="stylesheet" href="/dist/civic-elements.css" />
+        {subsite && <link rel="stylesheet" href={SUBSITE_STYLESHEET_PATH} />}
         {/* The autoloader loads each element as it comes into view; the hints fetch the ones at the top at once. */}
         <script type="module" src="/dist/autoload.js"></script>
         {preloads.map(({ tag, media }) => (
@@ -63,14 +85,13 @@ export function Layout({ title, elements = [], path, bodyClass, wide = false, as
           </a>
         </div>
         <header class="site-header">
-          <SiteAnnouncement />
+          <SiteAnnouncement path={path} />
           <div class="site-header__masthead">
             <div class="site-header__bar page-width">
               <a class="site-header__logo" href="/">
                 <span class="site-header__crest" aria-hidden="true"></span>
                 {site.name}
               </a>
-              <mobile-nav for="site-nav" current-path={path}></mobile-nav>
               <site-search data-engine-name={SEARCH_ENGINE}>
                 <form class="site-search" action={site.searchAction} method="get" role="search">
                   <label class="site-search__label" for="site-search-input">{`Search ${site.name} website`}</label>
@@ -88,18 +109,25 @@ export function Layout({ title, elements = [], path, bodyClass, wide = false, as
                   </button>
                 </form>
               </site-search>
+              <mobile-nav for="site-nav" current-path={path}></mobile-nav>
             </div>
           </div>
           <SiteNavigation path={path} />
         </header>
-        <div class={`page-width page${aside ? ' page--with-aside' : ''}`}>
-          {aside && (
-            <aside class="page__aside" data-jump-links-area>
-              {aside}
-            </aside>
-          )}
-          <main class={`page__main${wide ? ' page__main--wide' : ''}`} id="main-content" tabindex={-1}>
-            {children}
+        <div class="page-width page">
+          <main
+            class={`page__main${wide ? ' page__main--wide' : ''}${aside ? ' page__main--with-aside' : ''}`}
+            id="main-content"
+            tabindex={-1}
+          >
+            {subsite ? (
+              // The class gives the colours from the server's stylesheet; the element sets the same from its attributes.
+              <subsite-theme class={subsiteClass(subsite.slug)} colour={subsite.colour} secondary-colour={subsite.secondaryColour}>
+                {content}
+              </subsite-theme>
+            ) : (
+              content
+            )}
             <div class="page-end">
               <feedback-widget>
                 <PageFeedback path={path} />
@@ -154,8 +182,12 @@ function SiteNavigation({ path }: { path: string }) {
   );
 }
 
-/** The site-wide announcement; not sent at all to a visitor who closed it, so nothing shifts when scripts run. */
-function SiteAnnouncement() {
+/**
+ * The site-wide announcement; not sent at all to a visitor who closed it, so nothing shifts when scripts run.
+ * Its close form works without JavaScript (the server remembers the dismissal and returns here); the element
+ * turns the form's button into its Close button, which closes the banner in place.
+ */
+function SiteAnnouncement({ path }: { path: string }) {
   if (!shouldShowAnnouncement(usePageRequest().dismissedAnnouncement, site.announcement.timestamp)) return null;
   return (
     <div class="site-announcement">
@@ -166,6 +198,16 @@ function SiteAnnouncement() {
             Rubbish and recycling will be collected one day later than usual in the weeks of Christmas and New Year.{' '}
             <a href="/services/rubbish-and-recycling/collection-days">Check your collection day</a>.
           </p>
+          <form class="announcement-banner__close-form" action={ANNOUNCEMENT_CLOSE_PATH} method="post" data-announcement-close>
+            <input type="hidden" name="timestamp" value={site.announcement.timestamp} />
+            <input type="hidden" name="return" value={path} />
+            <button class="announcement-banner__close" type="submit" aria-label="Close announcement">
+              <span class="announcement-banner__close-text">Close</span>
+              <svg class="announcement-banner__close-icon" aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16">
+                <path d="M3 3l10 10M13 3 3 13" stroke="currentColor" stroke-width="2" stroke-linecap="round" fill="none" />
+              </svg>
+            </button>
+          </form>
         </announcement-banner>
       </div>
     </div>

@@ -106,3 +106,35 @@ export interface AnnouncementCookieAttributes {
 export function announcementCookieAttributes(expires: Date, protocol: string): AnnouncementCookieAttributes {
   return { expires, path: '/', sameSite: 'Lax', secure: protocol === 'https:' };
 }
+
+/** The longest return path accepted from a dismissal form; anything longer goes home. */
+export const ANNOUNCEMENT_RETURN_MAX_LENGTH = 2000;
+
+/** A base no real request has: resolving a path against it shows where the path really leads. */
+const SAME_SITE_BASE = 'https://same-site.invalid';
+
+/** C0 control characters and DEL never belong in a path, and are unsafe in a Location header. */
+const hasControlCharacter = (value: string) => Array.from(value).some((char) => char <= '\u001f' || char === '\u007f');
+
+/**
+ * Where a dismissal posted without JavaScript returns: the page it came from, when that is a path on this
+ * site, else `fallback`. The value comes from a form field, so anyone can put anything in it: it is first
+ * normalised as a browser would read it (dot segments resolved, `\` read as `/`), and the normalised form is
+ * checked and returned, so what was checked is what the browser is sent to. `/./evil.example` and
+ * `/..//evil.example` normalise to `//evil.example`, another host, and are refused.
+ */
+export function announcementReturnPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || value.length > ANNOUNCEMENT_RETURN_MAX_LENGTH) return fallback;
+  if (!value.startsWith('/') || hasControlCharacter(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, SAME_SITE_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== SAME_SITE_BASE || url.username || url.password) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // After normalising, a path must still start with exactly one slash: `//host` is another site.
+  if (!path.startsWith('/') || path.startsWith('//')) return fallback;
+  return path;
+}

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import {
   announcementCookieAttributes,
   announcementCookieExpiry,
+  announcementReturnPath,
+  ANNOUNCEMENT_RETURN_MAX_LENGTH,
   announcementTimestamp,
   parseExpiryDate,
   shouldShowAnnouncement,
@@ -94,5 +96,42 @@ describe('announcementCookieAttributes', () => {
   it('is site-wide and Lax, secure only over https', () => {
     assert.deepEqual(announcementCookieAttributes(expires, 'https:'), { expires, path: '/', sameSite: 'Lax', secure: true });
     assert.deepEqual(announcementCookieAttributes(expires, 'http:'), { expires, path: '/', sameSite: 'Lax', secure: false });
+  });
+});
+
+describe('announcementReturnPath', () => {
+  it('returns to a path on this site, with its query', () => {
+    assert.equal(announcementReturnPath('/news?topic=Animals&page=2'), '/news?topic=Animals&page=2');
+    assert.equal(announcementReturnPath('/'), '/');
+  });
+  it('returns the normalised path: dot segments resolved, as the browser would read them', () => {
+    assert.equal(announcementReturnPath('/guidance/../contact'), '/contact');
+    assert.equal(announcementReturnPath('/a/%2e%2e/contact'), '/contact');
+  });
+  it('refuses what leads to another host, before or after normalising, and goes home', () => {
+    for (const value of [
+      '//evil.example/',
+      '/\\evil.example/',
+      '\\evil.example',
+      'https://evil.example/',
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e%2e//evil.example',
+      'javascript:alert(1)',
+      'news',
+      '',
+    ]) {
+      assert.equal(announcementReturnPath(value), '/', value);
+    }
+  });
+  it('refuses control characters, values that are not text and very long paths', () => {
+    assert.equal(announcementReturnPath('/news\r\nSet-Cookie: x=1'), '/');
+    assert.equal(announcementReturnPath('/news\u0000'), '/');
+    assert.equal(announcementReturnPath(undefined), '/');
+    assert.equal(announcementReturnPath(['/news']), '/');
+    assert.equal(announcementReturnPath(`/${'a'.repeat(ANNOUNCEMENT_RETURN_MAX_LENGTH)}`), '/');
+  });
+  it('uses the fallback given', () => {
+    assert.equal(announcementReturnPath('//evil.example', '/contact'), '/contact');
   });
 });

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Layout } from '../Layout';
 import { Breadcrumbs } from '../Breadcrumbs';
+import { subsites } from '../site-settings/subsites';
 
 const PATH = '/guidance/building-consent';
 
@@ -11,6 +12,14 @@ export function BuildingConsentPage() {
       title="Apply for a building consent"
       path={PATH}
       elements={['jump-links', 'share-panel', 'subsite-theme']}
+      subsite={subsites.buildingAndPlanning}
+      intro={
+        <>
+          <Breadcrumbs trail={[{ title: 'Building and planning', href: '/services/building-and-planning' }]} />
+          <p class="subsite-label">Building and planning</p>
+          <h1>Apply for a building consent</h1>
+        </>
+      }
       aside={
         <jump-links content="#main-content">
           {/* The contents for visitors without JavaScript; the element builds the same list from the headings. */}
@@ -54,10 +63,7 @@ export function BuildingConsentPage() {
         </jump-links>
       }
     >
-      <subsite-theme colour="#00703c" secondary-colour="#005a30">
-        <Breadcrumbs trail={[{ title: 'Building and planning', href: '/services/building-and-planning' }]} />
-        <p class="subsite-label">Building and planning</p>
-        <h1>Apply for a building consent</h1>
+      <>
         <p class="lead">
           You need a building consent before you build, alter, demolish or remove most buildings in Harbourton. This guide explains when you
           need one, what it costs and how long it takes.
@@ -229,7 +235,7 @@ export function BuildingConsentPage() {
             <a href="/services/building-and-planning/resource-consents">Resource consents</a>
           </li>
         </ul>
-      </subsite-theme>
+      </>
     </Layout>
   );
 }

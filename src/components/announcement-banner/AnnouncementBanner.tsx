@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { announcementTimestamp, shouldShowAnnouncement } from '../../core/announcement';
 import { Adopt, dispatch, useMessages, useServerContent, type ElementProps } from '../../web-component';
 import { readDismissedTimestamp, rememberDismissal } from './announcement-cookie';
@@ -44,7 +44,7 @@ function setHidden(host: HTMLElement, hide: boolean) {
 
 export function AnnouncementBanner({ host, serverNodes, i18n, dataTimestamp, dataExpires, returnFocus }: AnnouncementBannerProps) {
   const t = useMessages(announcementBannerMessages, i18n, 'announcement-banner');
-  const { nodes, heading } = useServerContent(serverNodes, parseAnnouncement);
+  const { nodes, heading, closeForm, closeButton } = useServerContent(serverNodes, parseAnnouncement);
   const timestamp = announcementTimestamp(dataTimestamp);
   const [closedThisView, setClosedThisView] = useState(false);
   const generatedId = `${useId()}-announcement-heading`;
@@ -78,16 +78,49 @@ export function AnnouncementBanner({ host, serverNodes, i18n, dataTimestamp, dat
     focusAfterClose(host, returnFocus);
     dispatch(host, 'announcement-dismiss', { timestamp: timestamp ?? null });
   };
+  // The form's listener outlives a render: it calls the latest close.
+  const latestClose = useRef(close);
+  useLayoutEffect(() => {
+    latestClose.current = close;
+  });
+  const closeFormNodes = useMemo(() => (closeForm ? [closeForm] : []), [closeForm]);
+
+  // The server's close form posts to the server when there is no script. Enhanced, its button is the usual
+  // Close button: the banner closes in place, the cookie is written here, and no page loads. Listening before
+  // the first paint: a press right after the upgrade must not fall through to a post.
+  useLayoutEffect(() => {
+    if (!closeForm) return;
+    if (closeButton) {
+      closeButton.classList.add('announcement-banner__close');
+      if (!closeButton.hasAttribute('aria-label') && !closeButton.hasAttribute('aria-labelledby')) {
+        closeButton.setAttribute('aria-label', t.closeLabel);
+      }
+    }
+    const onSubmit = (event: SubmitEvent) => {
+      event.preventDefault();
+      latestClose.current();
+    };
+    closeForm.addEventListener('submit', onSubmit);
+    return () => closeForm.removeEventListener('submit', onSubmit);
+  }, [closeForm, closeButton, t.closeLabel]);
+
+  useEffect(() => {
+    if (closeForm && !closeButton) console.warn('<announcement-banner>: the close form has no submit button; it cannot be closed.');
+  }, [closeForm, closeButton]);
 
   return (
     <div className="announcement-banner" role="region" aria-labelledby={headingId} aria-label={headingId ? undefined : t.label}>
       <Adopt className="announcement-banner__content" nodes={nodes} />
-      <button type="button" className="announcement-banner__close" aria-label={t.closeLabel} onClick={close}>
-        <span className="announcement-banner__close-text">{t.close}</span>
-        <svg className="announcement-banner__close-icon" aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16">
-          <path d="M3 3l10 10M13 3 3 13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
-        </svg>
-      </button>
+      {closeForm ? (
+        <Adopt className="announcement-banner__close-slot" nodes={closeFormNodes} />
+      ) : (
+        <button type="button" className="announcement-banner__close" aria-label={t.closeLabel} onClick={close}>
+          <span className="announcement-banner__close-text">{t.close}</span>
+          <svg className="announcement-banner__close-icon" aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16">
+            <path d="M3 3l10 10M13 3 3 13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+          </svg>
+        </button>
+      )}
     </div>
   );
 }
