@@ -41,6 +41,8 @@ async function form(wrapped = false) {
 const errorText = (el: HTMLElement) => el.querySelector('#reference-error')?.textContent?.replace(/\s+/g, ' ').trim();
 
 describe('<multi-step-form> with a masked field', () => {
+  beforeEach(() => sessionStorage.clear());
+
   it('shapes the field as it is typed, and stops Next on an unfinished value with the field’s format message', async () => {
     const { element, input } = await form();
     input.focus();

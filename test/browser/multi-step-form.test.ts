@@ -126,6 +126,8 @@ describe('<multi-step-form>', () => {
   beforeEach(() => {
     caught = catchSubmission();
     document.title = title;
+    // Each test starts without the draft an earlier one left in the tab (drafts have their own tests).
+    sessionStorage.clear();
   });
   afterEach(() => {
     caught.stop();

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Adopt, dispatch, useMessages, useServerContent, type ElementProps } from '../../web-component';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Adopt, dispatch, useMessages, useServerContent, type ElementProps, type PropsOf } from '../../web-component';
 import { STEP_BUTTON_LABEL } from '../../core/constants';
 import { adjacentStep, createFormSteps, isLastVisibleStep, jumpTargets, stepNumbers, type FormStepsState } from '../../core/form-steps';
 import { fieldMessages } from './field-messages';
@@ -12,6 +12,8 @@ import { focusControl, focusStep } from './focus';
 import { ErrorSummary, type SummaryError } from './ErrorSummary';
 import { StepJumps } from './StepJumps';
 import { enhanceMaskedFields } from '../shared/input-mask/masked-fields';
+import { draftOf, restoreSteps } from '../../core/form-draft';
+import { applyDraftFields, clearDraft, draftKeyOf, loadDraft, readDraftFields, saveDraft } from './draft';
 
 export const multiStepFormMessages = {
   next: 'Next',
@@ -24,7 +26,7 @@ export const multiStepFormMessages = {
   ...fieldMessages,
 };
 
-export const multiStepFormAttributes = {} as const;
+export const multiStepFormAttributes = { draftSent: 'string' } as const;
 
 declare module '../../web-component/events' {
   interface CivicEventDetails {
@@ -39,15 +41,25 @@ declare module '../../web-component/events' {
 
 const ELEMENT = 'multi-step-form';
 
-/** The state on upgrade: a form back from the server with errors starts on the first step with one, all steps reached. */
+/**
+ * The state on upgrade. The tab's draft of the form, if it has one, fills the fields the page left empty. A
+ * form back from the server with errors starts on the first step with one, all steps reached; otherwise the
+ * form reopens on the step the draft was left on.
+ */
 function initialState({ form, steps }: ParsedForm): FormStepsState {
   if (!form) return createFormSteps([]);
+  const key = draftKeyOf(form);
+  const draft = key ? loadDraft(key) : null;
+  const restored = draft ? applyDraftFields(form, draft.fields) : false;
   const hidden = hiddenStepsOf(form, steps);
   const withError = steps.findIndex((step, index) => !hidden[index] && fieldsIn(step.element).some(hasFieldError));
-  return createFormSteps(hidden, withError >= 0 ? { allViewed: true, start: withError, dirty: true } : {});
+  if (withError >= 0) return createFormSteps(hidden, { allViewed: true, start: withError, dirty: true });
+  if (!draft) return createFormSteps(hidden);
+  const state = restoreSteps(hidden, draft);
+  return restored ? state : { ...state, dirty: false };
 }
 
-export function MultiStepForm({ host, serverNodes, i18n }: ElementProps) {
+export function MultiStepForm({ host, serverNodes, i18n, draftSent }: PropsOf<typeof multiStepFormAttributes> & ElementProps) {
   const t = useMessages(multiStepFormMessages, i18n, ELEMENT);
   const parsed = useServerContent(serverNodes, parseMultiStepForm);
   const { form, steps, finalNodes, serverSummary } = parsed;
@@ -92,8 +104,36 @@ export function MultiStepForm({ host, serverNodes, i18n }: ElementProps) {
   }, [form, host, steps, setState]);
 
   useEffect(() => {
+    // A confirmation page's element (draft-sent) holds no form, on purpose.
+    if (!parsed.form && draftSent) return;
     for (const problem of parsed.problems) console.warn(`<${ELEMENT}>: ${problem}`);
-  }, [parsed]);
+  }, [parsed, draftSent]);
+
+  // The page after a successful send names the form: its draft is done with.
+  useEffect(() => {
+    if (draftSent) clearDraft(draftSent);
+  }, [draftSent]);
+
+  // The draft follows every answer and every step, and is written once more as the page goes (values a
+  // script or the mask set without an event).
+  const draftKey = useMemo(() => (form ? draftKeyOf(form) : null), [form]);
+  const saveNow = useCallback(() => {
+    if (form && draftKey) saveDraft(draftKey, draftOf(stateRef.current, readDraftFields(form)));
+  }, [form, draftKey]);
+  useEffect(() => {
+    if (!form) return;
+    form.addEventListener('input', saveNow);
+    form.addEventListener('change', saveNow);
+    window.addEventListener('pagehide', saveNow);
+    return () => {
+      form.removeEventListener('input', saveNow);
+      form.removeEventListener('change', saveNow);
+      window.removeEventListener('pagehide', saveNow);
+    };
+  }, [form, saveNow]);
+  useEffect(() => {
+    if (state.dirty) saveNow();
+  }, [state, saveNow]);
 
   // The element validates (with its own messages); the browser's bubbles stay away. Restored on removal.
   useLayoutEffect(() => {
