@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/lighthouse.ts`: Lighthouse (mobile defaults: simulated 4x CPU and slow 4G) on every
+ * `node --conditions=source --import tsx bench/lighthouse.ts`: Lighthouse (mobile defaults: simulated 4x CPU and slow 4G) on every
  * example page in the system Chromium. Prints performance, accessibility and best-practices scores and the
  * metrics behind performance. Needs a build (`npm run build`). Figures are reported, never asserted.
  */

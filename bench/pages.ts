@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/pages.ts`: what each example page costs a visitor, measured in Chromium.
+ * `node --conditions=source --import tsx bench/pages.ts`: what each example page costs a visitor, measured in Chromium.
  * - JavaScript transferred, gzipped (level 9, as a server would send it), and how many script requests: on load
  *   (the autoloader loads what is near the first screen) and after scrolling to the end (everything), against the
  *   issue's budgets. Window 1280 x 720.

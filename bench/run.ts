@@ -17,18 +17,18 @@ import { chromiumPath } from '../scripts/chromium.mjs';
 const quick = process.env.BENCH_QUICK === '1';
 const benches = [
   { name: 'size', title: 'Bundle size', command: ['node', 'bench/size.mjs'] },
-  { name: 'pages', title: 'Example pages: JavaScript, upgrade time, layout shift', command: ['node', '--import', 'tsx', 'bench/pages.ts'] },
-  { name: 'suggestions', title: 'Suggestion round trip in the browser', command: ['node', '--import', 'tsx', 'bench/suggestions.ts'] },
-  { name: 'lighthouse', title: 'Lighthouse', command: ['node', '--import', 'tsx', 'bench/lighthouse.ts'] },
+  { name: 'pages', title: 'Example pages: JavaScript, upgrade time, layout shift', command: ['node', '--conditions=source', '--import', 'tsx', 'bench/pages.ts'] },
+  { name: 'suggestions', title: 'Suggestion round trip in the browser', command: ['node', '--conditions=source', '--import', 'tsx', 'bench/suggestions.ts'] },
+  { name: 'lighthouse', title: 'Lighthouse', command: ['node', '--conditions=source', '--import', 'tsx', 'bench/lighthouse.ts'] },
   {
     name: 'search-engines',
     title: 'Embedded search engine candidates',
-    command: ['node', '--import', 'tsx', 'bench/search-engines.ts', ...(quick ? ['--quick'] : [])],
+    command: ['node', '--conditions=source', '--import', 'tsx', 'bench/search-engines.ts', ...(quick ? ['--quick'] : [])],
   },
   {
     name: 'search-proxy',
     title: 'Search proxy under load',
-    command: ['node', '--expose-gc', '--import', 'tsx', 'bench/search-proxy.ts', ...(quick ? ['--quick'] : [])],
+    command: ['node', '--expose-gc', '--conditions=source', '--import', 'tsx', 'bench/search-proxy.ts', ...(quick ? ['--quick'] : [])],
   },
 ];
 

@@ -1,6 +1,6 @@
 /**
  * Search engine benchmark: MiniSearch, Orama and FlexSearch side by side at 10,000 and 100,000 corpus documents.
- * Run: `node --import tsx bench/search-engines.ts` (add `--quick` for 10,000 only). Each measurement runs in its own
+ * Run: `node --conditions=source --import tsx bench/search-engines.ts` (add `--quick` for 10,000 only). Each measurement runs in its own
  * child process (started with --expose-gc) so heap figures and JIT warm-up do not leak between candidates.
  * Figures: index build time, heap growth after gc, p50/p95 of a faceted filtered search (query, a date range,
  * two value facets, relevance order, page 1 of 20) and of a 2-3 letter suggestion.

@@ -11,7 +11,7 @@
  * Engine: the embedded backend in this process: its index built from scratch and loaded back (seconds, heap), and
  * the same searches one at a time straight on the backend (no HTTP), single-threaded p50/p95/p99/max.
  *
- * Run alone: `node --expose-gc --import tsx bench/search-proxy.ts` (`--quick`: the site's corpus and 10,000
+ * Run alone: `node --expose-gc --conditions=source --import tsx bench/search-proxy.ts` (`--quick`: the site's corpus and 10,000
  * documents, 3 s a scenario; `--engine` or `--proxy`: only that part; BENCH_SECONDS sets the seconds; without
  * --expose-gc the index heap is not reported). From another script: `measureProxy(options)` returns rows for
  * `proxyTable(rows)`, `measureEngine(options)` figures for `engineTable(figures)`. The proxy's indexes are built

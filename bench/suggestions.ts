@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/suggestions.ts`: the header search's suggestion round trip in Chromium, against the example
+ * `node --conditions=source --import tsx bench/suggestions.ts`: the header search's suggestion round trip in Chromium, against the example
  * site and its embedded engine: from the keystroke (an input event in the field) to the painted list of suggestions,
  * median of RUNS words, at full speed and with 4x CPU throttling. It includes the 200 ms debounce
  * (SUGGEST_DEBOUNCE_MS); the second column is what remains after it (request, engine, proxy, render, paint).

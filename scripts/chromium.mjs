@@ -1,11 +1,10 @@
-// The browser every test uses: CHROME_PATH when set, else Debian's Chromium.
-import { existsSync } from 'node:fs';
+// The browser every test uses: CHROME_PATH when set, else the system's Chromium (or one Playwright downloaded).
+// `npm test` installs one first when the machine has none (scripts/ensure-chromium.mjs).
+import { findChromium } from './ensure-chromium.mjs';
 
 export function chromiumPath() {
-  const path = process.env.CHROME_PATH || '/usr/bin/chromium';
-  if (!existsSync(path)) {
-    throw new Error(`No Chromium at ${path}. Install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`);
-  }
+  const path = findChromium();
+  if (!path) throw new Error("No Chromium found. Run npm test (it installs one), install Debian's chromium, or set CHROME_PATH.");
   return path;
 }
 

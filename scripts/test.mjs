@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
 
 const RESULTS = '.test-results';
 rmSync(RESULTS, { recursive: true, force: true });
@@ -50,9 +51,12 @@ async function check(command, args) {
   return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
 }
 
-async function nodeTests() {
-  const files = filesUnder('test/node', '.test.ts');
-  const { code, output } = await run('node', ['--import', 'tsx', '--test', '--test-reporter=tap', ...files], { capture: true });
+/** node:test files under `dir`, run from TypeScript sources (the packages' `source` condition), counted from TAP. */
+async function tapSuite(dir) {
+  const files = filesUnder(dir, '.test.ts');
+  const { code, output } = await run('node', ['--conditions=source', '--import', 'tsx', '--test', '--test-reporter=tap', ...files], {
+    capture: true,
+  });
   const count = (name) => Number(output.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
   const totals = { passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo') };
   if (code !== 0 && totals.failed === 0) totals.failed = 1;
@@ -84,10 +88,13 @@ const step = async (name, runSuite) => {
   suites.push({ name, ...totals });
 };
 
+console.log(`Browser for the browser and e2e tests: ${ensureChromium()}`);
 await step('build', () => check('npm', ['run', '--silent', 'build']));
 await step('typecheck (tsc --noEmit)', () => check('npx', ['tsc', '--noEmit', '-p', '.']));
 await step('lint (eslint)', () => check('npx', ['eslint', '.']));
-await step('node tests', nodeTests);
+await step('node tests', () => tapSuite('test/node'));
+// The packed packages installed into a scratch project and used from there (needs the build's dist/).
+await step('packed packages (installed outside the repository)', () => tapSuite('test/packaged'));
 await step('browser tests (web-test-runner)', browserTests);
 await step('e2e tests (playwright)', e2eTests);
 

@@ -19,7 +19,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'node --import tsx examples/server.ts',
+    command: 'node --conditions=source --import tsx examples/server.ts',
     cwd: '../..',
     url: `http://127.0.0.1:${port}/`,
     env: { PORT: String(port) },

@@ -23,6 +23,8 @@ export const searchResultsAttributes = {
   siteName: 'string',
   /** New words from the element's own form keep the ticked facets (by default a new term clears them). */
   keepFilters: 'boolean',
+  /** The search service's address; without it, the header `<site-search>`'s `endpoint`, else `/_search-proxy`. */
+  endpoint: 'string',
 } as const;
 
 declare module '../../web-component/events' {

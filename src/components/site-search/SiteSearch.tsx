@@ -18,6 +18,11 @@ export const siteSearchAttributes = {
   shortName: 'string',
   /** Suggestions are asked for from this many characters (default SUGGEST_MIN_CHARACTERS). */
   suggestMinChars: 'number',
+  /**
+   * The search service's address (default: the same-origin `/_search-proxy`), e.g. a civic-search service on
+   * another origin that allows this site (`--cors-origin`). `<search-results>` on the page uses it too.
+   */
+  endpoint: 'string',
 } as const;
 
 declare module '../../web-component/events' {

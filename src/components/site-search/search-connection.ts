@@ -13,9 +13,29 @@ function fetchKeepingClicks(input: string, init: RequestInit): Promise<Response>
 }
 
 /**
- * The App Search connector for an element (spec point 7: the same-site proxy, the engine from the data attribute),
- * or undefined when the engine name is missing. Then the spec's configuration error goes to the console, once per
- * element, for the developer; visitors keep the plain form, which works without the connector.
+ * Where an element's searches go: its own `endpoint` attribute, else the header search box's, else the
+ * same-origin proxy. An address that is neither a path on this site nor an http(s) URL is an error.
+ */
+export function searchEndpointOf(host: Element): string | undefined {
+  const given = host.getAttribute('endpoint')?.trim() || document.querySelector('site-search[endpoint]')?.getAttribute('endpoint')?.trim();
+  if (!given) return undefined;
+  let url: URL;
+  try {
+    url = new URL(given, document.baseURI);
+  } catch {
+    throw new Error(`endpoint ${JSON.stringify(given)} is not an address: give a path such as /_search-proxy or a URL such as https://search.example.govt.nz/_search-proxy`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`endpoint ${JSON.stringify(given)} must be an http or https address`);
+  }
+  return url.href;
+}
+
+/**
+ * The App Search connector for an element: the search service at its endpoint (by default the same-site proxy),
+ * the engine from its data attribute. Undefined when the engine name or the endpoint is unusable: then the
+ * configuration error goes to the console, once per element, for the developer; visitors keep the plain form,
+ * which works without the connector.
  */
 export function connectSearch(
   host: Element,
@@ -23,7 +43,8 @@ export function connectSearch(
   messages: Partial<SearchMessages>,
 ): SearchConnector | undefined {
   try {
-    return createAppSearchConnector({ engineName: engineName ?? '', messages, fetch: fetchKeepingClicks });
+    const endpointBase = searchEndpointOf(host);
+    return createAppSearchConnector({ engineName: engineName ?? '', messages, fetch: fetchKeepingClicks, ...(endpointBase && { endpointBase }) });
   } catch (error) {
     if (!reported.has(host)) {
       reported.add(host);

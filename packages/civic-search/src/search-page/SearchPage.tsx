@@ -156,7 +156,7 @@ export function SearchPage({ query, outcome }: SearchPageProps) {
   return (
     <>
       <h1>Search</h1>
-      <search-results {...(endpoint && { endpoint })} {...(engine && { engine })}>
+      <search-results {...(endpoint && { endpoint })} {...(engine && { 'data-engine-name': engine })}>
         <div class="filters search-page">
           <form class="filters__form" action={path} method="get" role="search" aria-label="Search and filter">
             {query.sort !== 'relevance' && <input type="hidden" name={SORT_PARAM} value={query.sort} />}

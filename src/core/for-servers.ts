@@ -1,0 +1,18 @@
+/**
+ * `civic-elements/core`: the kit's rules for a server that writes the elements' markup, so the page it renders
+ * without JavaScript and the elements that enhance it agree: the constants, the date formats and readings, the
+ * listing query and its URLs, the multi-step form's step conditions, input masks, the announcement cookie,
+ * navigation state and subsite colours. Framework-free; runs in Node and in browsers.
+ */
+export * from './announcement';
+export * from './constants';
+export * from './dates';
+export * from './form-steps';
+export * from './input-mask';
+export * from './listing-query';
+export * from './listing-url';
+export * from './navigation-tree';
+export * from './subsite-theme';
+export * from './video-url';
+export { matchesQuery, normaliseText } from '../components/filter-input/match-text';
+export { dateFieldMessages, dateReadingMessage, type DateFieldMessages } from '../components/date-field/messages';

@@ -1,0 +1,259 @@
+/**
+ * The two packages as a council gets them: packed, installed into a scratch project outside the repository, and
+ * used only through what they publish. Run by `npm test` after the build (the tarballs hold dist/).
+ *
+ * - Installs each package alone and prints how many packages and bytes it brings.
+ * - Type-checks a TSX consumer (JSX tags, typed events, a class registered under a site's own name) and a
+ *   TypeScript server using civic-search's programmatic API and its search page.
+ * - Starts the installed `civic-search serve` on a documents file with a schema of its own, serves a static page
+ *   from the installed civic-elements files on another origin, and checks in Chromium that the elements upgrade and
+ *   that the header search box gets suggestions from the service through CORS.
+ * - Points a stock Elastic Search UI app (headless driver, App Search connector) at the service from that origin:
+ *   search, paging, facets, filters and suggestions.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '../..');
+const FIXTURES = join(import.meta.dirname, 'fixtures');
+const NPM_INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+/** Installing from the registry and starting a service take a while on a busy machine. */
+const SLOW = { timeout: 240_000 };
+
+let scratch: string;
+let tarballs: { elements: string; search: string };
+
+async function npm(args: string[], cwd: string) {
+  return run('npm', args, { cwd, maxBuffer: 32 * 1024 * 1024 });
+}
+
+async function pack(args: string[]): Promise<string> {
+  const { stdout } = await npm(['pack', '--json', '--pack-destination', scratch, ...args], ROOT);
+  const [packed] = JSON.parse(stdout) as Array<{ filename: string }>;
+  return join(scratch, packed.filename);
+}
+
+/** Packages under node_modules (scoped ones counted one by one) and the bytes of every file there. */
+async function installedFootprint(dir: string): Promise<{ packages: number; bytes: number }> {
+  const modules = join(dir, 'node_modules');
+  let packages = 0;
+  const countIn = async (folder: string) => {
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+      if (entry.name.startsWith('@')) await countIn(join(folder, entry.name));
+      else {
+        packages++;
+        const nested = join(folder, entry.name, 'node_modules');
+        if (await stat(nested).catch(() => undefined)) await countIn(nested);
+      }
+    }
+  };
+  await countIn(modules);
+  let bytes = 0;
+  for (const file of await readdir(modules, { recursive: true, withFileTypes: true })) {
+    if (file.isFile()) bytes += (await stat(join(file.parentPath, file.name))).size;
+  }
+  return { packages, bytes };
+}
+
+async function installAlone(name: string, tarball: string) {
+  const dir = join(scratch, `alone-${name}`);
+  await mkdir(dir);
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: `alone-${name}`, private: true, type: 'module' }));
+  await npm([...NPM_INSTALL, tarball], dir);
+  return { dir, ...(await installedFootprint(dir)) };
+}
+
+/** Serves `files` at / and the installed kit's dist/ at /civic/, as a council's web server would. */
+async function staticSite(files: string, kit: string): Promise<{ server: Server; origin: string }> {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+  const server = createServer(async (request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const [base, rest] = path.startsWith('/civic/') ? [kit, path.slice('/civic/'.length)] : [files, path === '/' ? 'index.html' : path];
+    const file = normalize(join(base, rest));
+    if (!file.startsWith(base)) return void response.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** Starts the installed command and resolves with the address it prints. */
+async function startService(bin: string, args: string[], cwd: string): Promise<{ child: ChildProcess; origin: string; output: () => string }> {
+  const child = spawn(process.execPath, [bin, 'serve', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const origin = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`civic-search did not start:\n${output}`)), 60_000);
+    const look = () => {
+      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        done(match[1]);
+      }
+    };
+    child.stdout!.on('data', look);
+    child.once('exit', (code) => fail(new Error(`civic-search exited (${code}):\n${output}`)));
+  });
+  return { child, origin, output: () => output };
+}
+
+describe('the packed packages, installed as a council would', () => {
+  let consumer: string;
+  let service: Awaited<ReturnType<typeof startService>>;
+  let site: Awaited<ReturnType<typeof staticSite>>;
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'civic-packed-'));
+    tarballs = { elements: await pack([]), search: await pack(['--workspace', 'civic-search']) };
+  }, SLOW);
+
+  after(async () => {
+    await browser?.close();
+    site?.server.close();
+    service?.child.kill('SIGTERM');
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('civic-elements installs with no runtime dependencies', SLOW, async () => {
+    const alone = await installAlone('elements', tarballs.elements);
+    console.log(`civic-elements installed: ${alone.packages} package(s), ${(alone.bytes / 1024).toFixed(0)} KB`);
+    assert.equal(alone.packages, 1, 'only civic-elements itself');
+    const kit = join(alone.dir, 'node_modules', 'civic-elements');
+    for (const file of ['LICENSE', 'README.md', 'dist/THIRD-PARTY-NOTICES.md', 'dist/autoload.js', 'dist/custom-elements.json']) {
+      assert.ok(await stat(join(kit, file)).catch(() => undefined), `${file} is in the package`);
+    }
+    const manifest = JSON.parse(await readFile(join(kit, 'dist/custom-elements.json'), 'utf8')) as { modules: Array<{ path: string }> };
+    for (const module of manifest.modules) {
+      assert.ok(await stat(join(kit, module.path)).catch(() => undefined), `the manifest's ${module.path} is in the package`);
+    }
+  });
+
+  it('civic-search installs with its server dependencies only, and runs as a command', SLOW, async () => {
+    const alone = await installAlone('search', tarballs.search);
+    console.log(`civic-search installed: ${alone.packages} packages, ${(alone.bytes / 1024 / 1024).toFixed(1)} MB`);
+    assert.ok(alone.packages > 1);
+    const modules = await readdir(join(alone.dir, 'node_modules'));
+    for (const browserOnly of ['react', 'react-dom', 'civic-elements', 'flatpickr', 'imask']) {
+      assert.ok(!modules.includes(browserOnly), `${browserOnly} is not installed with the service`);
+    }
+    const { stdout } = await run(process.execPath, [join(alone.dir, 'node_modules', 'civic-search', 'dist', 'cli.js'), 'serve', '--help']);
+    for (const option of ['--port', '--host', '--data', '--config', '--engine', '--private-key', '--cors-origin', '--trust-proxy', '--backend']) {
+      assert.match(stdout, new RegExp(`${option} `), `--help documents ${option}`);
+    }
+  });
+
+  it('type-checks a TSX and a TypeScript consumer of both packages', SLOW, async () => {
+    consumer = join(scratch, 'council-site');
+    await mkdir(consumer);
+    await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'council-site', private: true, type: 'module' }));
+    const reactTypes = JSON.parse(await readFile(join(ROOT, 'node_modules/@types/react/package.json'), 'utf8')).version as string;
+    const nodeTypes = JSON.parse(await readFile(join(ROOT, 'node_modules/@types/node/package.json'), 'utf8')).version as string;
+    await npm([...NPM_INSTALL, tarballs.elements, tarballs.search, `@types/react@${reactTypes}`, `@types/node@${nodeTypes}`], consumer);
+    for (const file of ['consumer.tsx', 'server.ts', 'tsconfig.json', 'index.html', 'places.ndjson', 'civic-search.json']) {
+      await cp(join(FIXTURES, file), join(consumer, file));
+    }
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const checked = await run(process.execPath, [tsc, '-p', consumer]).catch((error: { stdout: string }) => error);
+    assert.equal('code' in checked ? checked.stdout : '', '', 'no type errors');
+  });
+
+  it('upgrades the installed elements on a static page and suggests from the service on another origin', SLOW, async () => {
+    const bin = join(consumer, 'node_modules', 'civic-search', 'dist', 'cli.js');
+    site = await staticSite(consumer, join(consumer, 'node_modules', 'civic-elements', 'dist'));
+    service = await startService(bin, ['--config', 'civic-search.json', '--port', '0', '--data', join(consumer, '.civic-search'), '--cors-origin', site.origin], consumer);
+    assert.match(service.output(), /engine "places" \(6 fields\)/);
+    await writeFile(join(consumer, 'index.html'), (await readFile(join(FIXTURES, 'index.html'), 'utf8')).replace('__SERVICE__', service.origin));
+
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+    page = await browser.newPage();
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    await page.goto(site.origin);
+    const section = page.getByRole('button', { name: 'Opening hours' });
+    await section.waitFor();
+    assert.equal(await section.getAttribute('aria-expanded'), 'false');
+    await section.press('Enter');
+    assert.equal(await section.getAttribute('aria-expanded'), 'true');
+
+    const field = page.getByRole('combobox', { name: 'Search places' });
+    await field.click();
+    await field.pressSequentially('lib', { delay: 30 });
+    const option = page.getByRole('option', { name: 'Central Library' });
+    await option.waitFor({ timeout: 15_000 });
+    assert.deepEqual(failures, []);
+  });
+
+  it('answers a stock Elastic Search UI app on another origin: search, paging, facets, filters, suggestions', SLOW, async () => {
+    const bundle = await build({
+      entryPoints: [join(FIXTURES, 'search-ui-app.js')],
+      bundle: true,
+      format: 'iife',
+      write: false,
+      absWorkingDir: ROOT,
+      nodePaths: [join(ROOT, 'node_modules')],
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'error',
+    });
+    await writeFile(join(consumer, 'search-ui-app.js'), bundle.outputFiles[0].text);
+    await writeFile(
+      join(consumer, 'search-ui.html'),
+      `<!doctype html><html lang="en"><title>Search UI</title><script>window.SERVICE = ${JSON.stringify(service.origin)}</script><script src="/search-ui-app.js"></script></html>`,
+    );
+    await page.goto(`${site.origin}/search-ui.html`);
+    await page.waitForFunction(() => (window as unknown as { searchUiReady?: boolean }).searchUiReady === true);
+    type State = {
+      error: string;
+      totalResults: number;
+      current: number;
+      results: Array<{ name: { raw: string }; kind: { raw: string } }>;
+      facets: Record<string, Array<{ data: Array<{ value: unknown; count: number }> }>>;
+    };
+    const call = (script: string) => page.evaluate(script) as Promise<State>;
+
+    const searched = await call(`searchUi.search('library', { size: 2 })`);
+    assert.equal(searched.error, '');
+    assert.equal(searched.totalResults, 3, 'two libraries and the seed library of the garden');
+    assert.equal(searched.results[0].name.raw, 'Central Library');
+    const kinds = Object.fromEntries(searched.facets.kind[0].data.map(({ value, count }) => [value, count]));
+    assert.deepEqual(kinds, { Library: 2, Park: 1 });
+    const lengths = searched.facets.pages[0].data.map(({ count }) => count);
+    assert.deepEqual(lengths, [1, 2]);
+
+    const second = await call(`searchUi.page(2)`);
+    assert.equal(second.current, 2);
+    assert.equal(second.results.length, 1);
+
+    const filtered = await call(`searchUi.filter('kind', 'Park')`);
+    assert.deepEqual(
+      filtered.results.map((result) => result.name.raw),
+      ['Botanic Garden'],
+    );
+    assert.equal(filtered.facets.kind[0].data.length, 2, 'the filtered facet still lists every kind (disjunctive)');
+
+    const suggestions = (await page.evaluate(`searchUi.suggest('harb')`)) as string[];
+    assert.ok(
+      suggestions.some((suggestion) => /harbour/i.test(suggestion)),
+      `a suggestion for "harb": ${JSON.stringify(suggestions)}`,
+    );
+  });
+});
