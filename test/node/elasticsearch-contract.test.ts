@@ -16,7 +16,8 @@ import {
   createElasticsearchClient,
   createElasticsearchBackendFromEnv,
 } from '../../packages/civic-search/src/search/elasticsearch';
-import { BackendError, type SearchBackend } from '../../packages/civic-search/src/search/types';
+import { checkedEngineDefinition, type EngineDefinition } from '../../packages/civic-search/src/engines/engine-definition';
+import { BackendError, UnknownEngineError, type SearchBackend } from '../../packages/civic-search/src/search/types';
 import { capturingErrors } from './support/proxy-requests';
 
 interface Fixture {
@@ -32,6 +33,12 @@ interface Fixture {
 }
 
 const FIXTURES_DIR = join(import.meta.dirname, 'fixtures', 'elasticsearch');
+/** The engines the fixtures search besides `site` (content pages): engines/<name>.json. */
+const ENGINES_DIR = join(FIXTURES_DIR, 'engines');
+const customEngines: EngineDefinition[] = readdirSync(ENGINES_DIR)
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => checkedEngineDefinition(JSON.parse(readFileSync(join(ENGINES_DIR, file), 'utf8')) as EngineDefinition));
+const ENGINES = ['site', ...customEngines];
 const fixtures: Fixture[] = readdirSync(FIXTURES_DIR)
   .filter((file) => file.endsWith('.json'))
   .sort()
@@ -116,6 +123,7 @@ beforeEach(() => {
   backend = createElasticsearchBackend({
     client: createElasticsearchClient({ url: base, apiKey: API_KEY, indexPrefix: 'civic-search' }),
     indexPrefix: 'civic-search',
+    engines: ENGINES,
   });
 });
 
@@ -150,10 +158,13 @@ describe('recorded request/response pairs', () => {
     });
   }
 
-  it('covers search, suggestions, clicks and failures', () => {
+  it('covers search, suggestions, clicks and failures, for content pages and custom schemas', () => {
     const methods = new Set(fixtures.map((fixture) => fixture.call.method));
     assert.deepEqual([...methods].sort(), ['click', 'search', 'suggest']);
     assert.ok(fixtures.some((fixture) => fixture.error));
+    const engines = new Set(fixtures.map((fixture) => fixture.call.engine));
+    for (const engine of ENGINES)
+      assert.ok(engines.has(typeof engine === 'string' ? engine : engine.name), `a fixture for ${String(engine)}`);
   });
 });
 
@@ -166,9 +177,19 @@ describe('the client code path beyond the fixtures', () => {
     assert.equal(received.length, 0);
   });
 
-  it('refuses an engine name that cannot name an index, without a request', async () => {
-    await assert.rejects(backend.search('Clicks', { query: 'x' }), BackendError);
+  it('refuses an engine it does not serve as unknown (the proxy answers 404), without a request', async () => {
+    for (const engine of ['Clicks', 'clicks', 'libraries', '../site']) {
+      await assert.rejects(backend.search(engine, { query: 'x' }), UnknownEngineError, engine);
+      await assert.rejects(backend.suggest(engine, { query: 'x' }), UnknownEngineError, engine);
+      await assert.rejects(backend.click(engine, { query: 'x', document_id: 'd' }), UnknownEngineError, engine);
+    }
     assert.equal(received.length, 0);
+  });
+
+  it('will not serve an engine whose name would clash with the clicks index, or one given twice', () => {
+    const client = createElasticsearchClient({ url: base, indexPrefix: 'civic-search' });
+    assert.throws(() => createElasticsearchBackend({ client, indexPrefix: 'civic-search', engines: ['clicks'] }), /engine "clicks"/);
+    assert.throws(() => createElasticsearchBackend({ client, indexPrefix: 'civic-search', engines: ['site', 'site'] }), /given twice/);
   });
 
   it('stops waiting when the proxy aborts, passing the abort through', async () => {
@@ -184,7 +205,7 @@ describe('the client code path beyond the fixtures', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const unreachable = createElasticsearchBackendFromEnv({ ELASTICSEARCH_URL: `http://127.0.0.1:${port}` });
+    const unreachable = createElasticsearchBackendFromEnv({ ELASTICSEARCH_URL: `http://127.0.0.1:${port}` }, undefined, ['site']);
     await assert.rejects(unreachable.search('site', { query: 'x' }), { name: 'BackendError', message: 'Elasticsearch is unreachable' });
   });
 
@@ -219,21 +240,27 @@ describe('the client code path beyond the fixtures', () => {
 
 describe('configuration from the environment', () => {
   it('needs ELASTICSEARCH_URL and names it when missing', () => {
-    assert.throws(() => createElasticsearchBackendFromEnv({}), /ELASTICSEARCH_URL is not set/);
+    assert.throws(() => createElasticsearchBackendFromEnv({}, undefined, ['site']), /ELASTICSEARCH_URL is not set/);
   });
 
   it('refuses an index prefix that cannot name an index', () => {
     assert.throws(
-      () => createElasticsearchBackendFromEnv({ ELASTICSEARCH_URL: base, ELASTICSEARCH_INDEX_PREFIX: 'Civic Search' }),
+      () => createElasticsearchBackendFromEnv({ ELASTICSEARCH_URL: base, ELASTICSEARCH_INDEX_PREFIX: 'Civic Search' }, undefined, ['site']),
       /ELASTICSEARCH_INDEX_PREFIX/,
     );
   });
 
   it('uses ELASTICSEARCH_INDEX_PREFIX and the fallback key', async () => {
-    const configured = createElasticsearchBackendFromEnv({ ELASTICSEARCH_URL: base, ELASTICSEARCH_INDEX_PREFIX: 'council' }, API_KEY);
+    const configured = createElasticsearchBackendFromEnv(
+      { ELASTICSEARCH_URL: base, ELASTICSEARCH_INDEX_PREFIX: 'council' },
+      API_KEY,
+      customEngines,
+    );
+    await assert.rejects(configured.click('site', { query: 'q', document_id: 'd' }), UnknownEngineError);
     respond = () => ({ status: 201, body: { result: 'created' } });
-    await configured.click('site', { query: 'q', document_id: 'd' });
+    await configured.click('library', { query: 'q', document_id: 'd' });
     assert.equal(received[0].path, '/council-clicks/_doc');
+    assert.equal((received[0].body as { engine: string }).engine, 'library');
     assert.equal(received[0].headers.authorization, `ApiKey ${API_KEY}`);
     await configured.close?.();
   });

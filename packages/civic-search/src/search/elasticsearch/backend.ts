@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@elastic/elasticsearch';
-import { SUGGESTIONS_SHOWN } from '../../../../../src/core/constants';
-import { BackendError, type SearchBackend } from '../types';
+import { checkedEngineDefinition, type EngineDefinition } from '../../engines/engine-definition';
+import { BackendError, UnknownEngineError, type SearchBackend } from '../types';
 import { toBackendError } from './backend-errors';
+import { engineLayout, type EngineLayout } from './engine-layout';
 import { clicksIndex, documentsIndex } from './mapping';
 import { searchRequestToBody } from './search-dsl';
 import { searchResponseToApi } from './search-response';
@@ -13,6 +14,27 @@ export interface ElasticsearchBackendOptions {
   client: Client;
   /** Index names start with this: `<prefix>-<engine>`, `<prefix>-clicks`. */
   indexPrefix: string;
+  /**
+   * The engines served, each with its schema (a bare name: an engine of content pages, PAGE_SCHEMA). Any other
+   * engine is refused with UnknownEngineError, which the proxy answers 404, without asking Elasticsearch.
+   */
+  engines: readonly (string | EngineDefinition)[];
+}
+
+/** Each engine's layout by name; throws, naming the engine, for one whose name cannot name an index. */
+function layoutsOf(engines: readonly (string | EngineDefinition)[], indexPrefix: string): Map<string, EngineLayout> {
+  const layouts = new Map<string, EngineLayout>();
+  for (const given of engines) {
+    const definition = checkedEngineDefinition(given);
+    try {
+      documentsIndex(indexPrefix, definition.name);
+    } catch (error) {
+      throw new Error(`engine ${JSON.stringify(definition.name)}: ${(error as Error).message}.`);
+    }
+    if (layouts.has(definition.name)) throw new Error(`engine ${JSON.stringify(definition.name)} is given twice.`);
+    layouts.set(definition.name, engineLayout(definition));
+  }
+  return layouts;
 }
 
 async function translated<T>(call: () => Promise<T>): Promise<T> {
@@ -32,30 +54,39 @@ function withHits<T extends { hits?: { hits?: unknown } }>(response: T): T {
 }
 
 /**
- * The Elasticsearch backend: App Search requests translated to the Query DSL (search-dsl.ts, suggest-dsl.ts),
- * answers translated back (search-response.ts), clicks indexed into `<prefix>-clicks`.
+ * The Elasticsearch backend: App Search requests translated to the Query DSL for each engine's own fields
+ * (search-dsl.ts, suggest-dsl.ts), answers translated back (search-response.ts), clicks indexed into
+ * `<prefix>-clicks`. Each engine's index is built by indexEngine() with mappingForEngine()'s mapping.
  */
-export function createElasticsearchBackend({ client, indexPrefix }: ElasticsearchBackendOptions): SearchBackend {
+export function createElasticsearchBackend({ client, indexPrefix, engines }: ElasticsearchBackendOptions): SearchBackend {
+  const layouts = layoutsOf(engines, indexPrefix);
+  const layoutOf = (engine: string): EngineLayout => {
+    const layout = layouts.get(engine);
+    if (!layout) throw new UnknownEngineError(engine);
+    return layout;
+  };
   return {
     name: 'elasticsearch',
     async search(engine, request, signal) {
+      const layout = layoutOf(engine);
       const index = documentsIndex(indexPrefix, engine);
       const response = await translated(() =>
-        client.search<Record<string, unknown>>({ index, ...searchRequestToBody(request) }, { signal }),
+        client.search<Record<string, unknown>>({ index, ...searchRequestToBody(request, layout) }, { signal }),
       );
       return searchResponseToApi(withHits(response), request, engine, randomUUID());
     },
     async suggest(engine, request, signal) {
+      const layout = layoutOf(engine);
       const requestId = randomUUID();
-      if (!request.query.trim()) return { results: { documents: [] }, meta: { request_id: requestId } };
+      const body = request.query.trim() ? suggestionRequestToBody(request, layout) : undefined;
+      if (!body) return { results: { documents: [] }, meta: { request_id: requestId } };
       const index = documentsIndex(indexPrefix, engine);
-      const response = await translated(() =>
-        client.search<{ title?: unknown }>({ index, ...suggestionRequestToBody(request) }, { signal }),
-      );
-      const suggestions = suggestionsFromResponse(withHits(response), request.size ?? SUGGESTIONS_SHOWN);
+      const response = await translated(() => client.search<Record<string, unknown>>({ index, ...body }, { signal }));
+      const suggestions = suggestionsFromResponse(withHits(response), request, layout);
       return { results: { documents: suggestions.map((suggestion) => ({ suggestion })) }, meta: { request_id: requestId } };
     },
     async click(engine, click, signal) {
+      layoutOf(engine);
       // Acknowledged once written to the translog: a click survives a restart of Elasticsearch or of this server.
       await translated(() =>
         client.index(

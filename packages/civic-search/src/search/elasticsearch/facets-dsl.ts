@@ -6,7 +6,7 @@ import type {
   ApiSearchRequest,
   ApiValueFacetRequest,
 } from '../../../../../src/core/search/app-search-api';
-import { kindOf } from './mapping';
+import { kindOf, valueField, type EngineLayout } from './engine-layout';
 
 /** App Search's default number of values in a value facet. */
 export const DEFAULT_VALUE_FACET_SIZE = 10;
@@ -27,29 +27,32 @@ function rangeKey(index: number): string {
   return `range-${index}`;
 }
 
-function valueAggregation(field: string, facet: ApiValueFacetRequest): estypes.AggregationsAggregationContainer {
+/** Counts a field's exact values (a searched text field's exact subfield, so values come back as written). */
+function valueAggregation(layout: EngineLayout, field: string, facet: ApiValueFacetRequest): estypes.AggregationsAggregationContainer {
   const sort = facet.sort;
   const order = sort && 'value' in sort ? { _key: sort.value } : { _count: sort?.count ?? 'desc' };
-  return { terms: { field, size: facet.size ?? DEFAULT_VALUE_FACET_SIZE, order } };
+  return { terms: { field: valueField(layout, field), size: facet.size ?? DEFAULT_VALUE_FACET_SIZE, order } };
 }
 
-function rangeAggregation(field: string, facet: ApiRangeFacetRequest): estypes.AggregationsAggregationContainer {
+/** Counts ranges: dates with ISO bounds (`date_range`), numbers with number bounds (`range`). */
+function rangeAggregation(layout: EngineLayout, field: string, facet: ApiRangeFacetRequest): estypes.AggregationsAggregationContainer {
   const ranges = facet.ranges.map(({ from, to }, index) => ({
     key: rangeKey(index),
     ...(from !== undefined && { from }),
     ...(to !== undefined && { to }),
   }));
-  return kindOf(field) === 'date'
+  return kindOf(layout, field) === 'date'
     ? { date_range: { field, ranges: ranges as estypes.AggregationsDateRangeExpression[] } }
     : { range: { field, ranges: ranges as estypes.AggregationsAggregationRange[] } };
 }
 
 /** Value facets to terms aggregations (by count or by value), range facets to range or date_range aggregations. */
-export function facetsToAggregations(facets: Facets): Record<string, estypes.AggregationsAggregationContainer> {
+export function facetsToAggregations(facets: Facets, layout: EngineLayout): Record<string, estypes.AggregationsAggregationContainer> {
   const aggregations: Record<string, estypes.AggregationsAggregationContainer> = {};
   for (const [field, facet] of Object.entries(facets)) {
     facetList(facet).forEach((one, index) => {
-      aggregations[aggregationName(field, index)] = one.type === 'value' ? valueAggregation(field, one) : rangeAggregation(field, one);
+      aggregations[aggregationName(field, index)] =
+        one.type === 'value' ? valueAggregation(layout, field, one) : rangeAggregation(layout, field, one);
     });
   }
   return aggregations;

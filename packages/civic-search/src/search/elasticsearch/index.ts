@@ -1,13 +1,24 @@
+import type { EngineDefinition } from '../../engines/engine-definition';
+import type { SearchBackend } from '../types';
 import { createElasticsearchBackend } from './backend';
 import { createElasticsearchClient, elasticsearchConfigFromEnv } from './config';
-import type { SearchBackend } from '../types';
 
 export { createElasticsearchBackend, type ElasticsearchBackendOptions } from './backend';
 export { createElasticsearchClient, elasticsearchConfigFromEnv, DEFAULT_INDEX_PREFIX, type ElasticsearchConfig } from './config';
-export { CLICK_MAPPINGS, DOCUMENT_INDEX_SETTINGS, DOCUMENT_MAPPINGS, clicksIndex, documentsIndex } from './mapping';
+export { engineLayout, type EngineLayout, type FieldKind } from './engine-layout';
+export { indexEngine, type IndexEngineOptions, type IndexEngineResult } from './index-engine';
+export { FOLDING_ANALYZER, textAnalysisFor, type TextAnalysis } from './language-analysis';
+export { CLICK_MAPPINGS, clicksIndex, documentsIndex, indexSettingsForEngine, mappingForEngine } from './mapping';
 
-/** The Elasticsearch backend configured from ELASTICSEARCH_URL, ELASTICSEARCH_API_KEY and ELASTICSEARCH_INDEX_PREFIX. */
-export function createElasticsearchBackendFromEnv(env: NodeJS.ProcessEnv = process.env, fallbackKey?: string): SearchBackend {
+/**
+ * The Elasticsearch backend for `engines`, configured from ELASTICSEARCH_URL, ELASTICSEARCH_API_KEY (else
+ * `fallbackKey`) and ELASTICSEARCH_INDEX_PREFIX. An engine given by name alone holds content pages (PAGE_SCHEMA).
+ */
+export function createElasticsearchBackendFromEnv(
+  env: NodeJS.ProcessEnv,
+  fallbackKey: string | undefined,
+  engines: readonly (string | EngineDefinition)[],
+): SearchBackend {
   const config = elasticsearchConfigFromEnv(env, fallbackKey);
-  return createElasticsearchBackend({ client: createElasticsearchClient(config), indexPrefix: config.indexPrefix });
+  return createElasticsearchBackend({ client: createElasticsearchClient(config), indexPrefix: config.indexPrefix, engines });
 }

@@ -1,61 +1,65 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { BackendError, type SiteDocument } from '../types';
+import type { EngineDefinition } from '../../engines/engine-definition';
+import { BackendError } from '../types';
+import { EXACT_SUBFIELD, SORT_SUBFIELD, SUGGEST_SUBFIELD, engineLayout, type EngineLayout, type FieldKind } from './engine-layout';
 
-/** How each document field is indexed: the translation reads this to build term, range and text queries. */
-export type FieldKind = 'text' | 'keyword' | 'date' | 'stored';
+/** Exact values longer than this are not kept for filters, facets and sorting (Elasticsearch's usual limit). */
+export const EXACT_VALUE_MAX_LENGTH = 256;
+/** The normaliser of sort copies: sorting ignores case and accents. */
+export const SORT_NORMALIZER = 'sort_normalizer';
 
-export const FIELD_KINDS = {
-  id: 'keyword',
-  title: 'text',
-  summary: 'text',
-  body: 'text',
-  url: 'stored',
-  document_type: 'keyword',
-  published_date: 'date',
-  topic: 'keyword',
-  subtopic: 'keyword',
-  subsite: 'keyword',
-} as const satisfies Record<keyof SiteDocument, FieldKind>;
-
-export function kindOf(field: string): FieldKind | undefined {
-  return (FIELD_KINDS as Record<string, FieldKind>)[field];
+function layoutOf(engine: EngineDefinition | EngineLayout): EngineLayout {
+  return 'kinds' in engine ? engine : engineLayout(engine);
 }
 
-/** Subfields of title: an exact, case-folded copy to sort by, and a search-as-you-type copy for suggestions. */
-export const TITLE_SORT_FIELD = 'title.sort';
-export const TITLE_SUGGEST_FIELD = 'title.suggest';
+/** Index settings of an engine's documents index: the sort normaliser, and the engine's own analyzer if custom. */
+export function indexSettingsForEngine(engine: EngineDefinition | EngineLayout): estypes.IndicesIndexSettings {
+  const { customAnalyzers } = layoutOf(engine).analysis;
+  return {
+    analysis: {
+      normalizer: { [SORT_NORMALIZER]: { type: 'custom', filter: ['lowercase', 'asciifolding'] } },
+      ...(Object.keys(customAnalyzers).length > 0 && { analyzer: { ...customAnalyzers } }),
+    },
+  };
+}
 
-/** Index settings of a documents index: one normaliser so sorting by title ignores case. */
-export const DOCUMENT_INDEX_SETTINGS: estypes.IndicesIndexSettings = {
-  analysis: { normalizer: { sort_normalizer: { type: 'custom', filter: ['lowercase', 'asciifolding'] } } },
+function searchedTextProperty(layout: EngineLayout, field: string): estypes.MappingProperty {
+  const { analyzer, folds } = layout.analysis;
+  return {
+    type: 'text',
+    analyzer,
+    fields: {
+      [EXACT_SUBFIELD]: { type: 'keyword', ignore_above: EXACT_VALUE_MAX_LENGTH },
+      [SORT_SUBFIELD]: { type: 'keyword', normalizer: SORT_NORMALIZER, ignore_above: EXACT_VALUE_MAX_LENGTH },
+      ...(field === layout.leadField && {
+        [SUGGEST_SUBFIELD]: { type: 'search_as_you_type', ...(folds && { analyzer }) } as estypes.MappingProperty,
+      }),
+    },
+  };
+}
+
+const PROPERTY_OF_KIND: Record<Exclude<FieldKind, 'text'>, estypes.MappingProperty> = {
+  keyword: { type: 'keyword' },
+  number: { type: 'double' },
+  date: { type: 'date', format: 'strict_date_optional_time' },
+  geo_point: { type: 'geo_point' },
 };
 
 /**
- * The documents index: text fields analysed for English (stemming, stop words), keyword fields for exact filters
- * and facets, a date for ranges. Strict: a document with an unknown field is refused rather than guessed at.
+ * An engine's documents index from its schema. Searched text fields are analysed for the engine's language, with
+ * an exact copy for value filters and facets, a folded copy for sorting and, on the lead field, a
+ * search-as-you-type copy for suggestions. Other text fields are exact values (App Search filters, facets and
+ * sorts any text field, so none is stored only). Numbers are doubles, dates ISO 8601, geolocations geo points.
+ * Strict: a document with a field outside the schema is refused rather than guessed at.
  */
-export const DOCUMENT_MAPPINGS: estypes.MappingTypeMapping = {
-  dynamic: 'strict',
-  properties: {
-    id: { type: 'keyword' },
-    title: {
-      type: 'text',
-      analyzer: 'english',
-      fields: {
-        sort: { type: 'keyword', normalizer: 'sort_normalizer', ignore_above: 256 },
-        suggest: { type: 'search_as_you_type' },
-      },
-    },
-    summary: { type: 'text', analyzer: 'english' },
-    body: { type: 'text', analyzer: 'english' },
-    url: { type: 'keyword', index: false },
-    document_type: { type: 'keyword' },
-    published_date: { type: 'date', format: 'strict_date_optional_time' },
-    topic: { type: 'keyword' },
-    subtopic: { type: 'keyword' },
-    subsite: { type: 'keyword' },
-  },
-};
+export function mappingForEngine(engine: EngineDefinition | EngineLayout): estypes.MappingTypeMapping {
+  const layout = layoutOf(engine);
+  const properties: Record<string, estypes.MappingProperty> = {};
+  for (const [field, kind] of layout.kinds) {
+    properties[field] = kind === 'text' ? searchedTextProperty(layout, field) : { ...PROPERTY_OF_KIND[kind] };
+  }
+  return { dynamic: 'strict', properties };
+}
 
 /** The clicks index: one document a click, kept so search analytics (and suggestion ranking) can read them. */
 export const CLICK_MAPPINGS: estypes.MappingTypeMapping = {

@@ -3,14 +3,12 @@ import { DEFAULT_RESULTS_PER_PAGE } from '../../../../../src/core/constants';
 import type { ApiSearchRequest, ApiSortDirection } from '../../../../../src/core/search/app-search-api';
 import { boolQuery } from './bool-query';
 import { facetsToAggregations } from './facets-dsl';
+import { kindOf, sortField, type EngineLayout } from './engine-layout';
 import { filterToQuery } from './filters-dsl';
-import { kindOf, TITLE_SORT_FIELD } from './mapping';
 
 /** The search request body the client sends (everything but the index). */
 export type SearchBody = Omit<estypes.SearchRequest, 'index'>;
 
-/** Title above summary above body when a request does not weigh its search fields. */
-export const DEFAULT_SEARCH_FIELDS = ['title^3', 'summary^2', 'body'];
 /** Short queries need every word; longer ones three words in four (App Search's "precision 2" feel). */
 export const MINIMUM_SHOULD_MATCH = '2<75%';
 /** Elasticsearch's default index.max_result_window: from + size may not pass it. */
@@ -22,22 +20,28 @@ const HIGHLIGHTED_KINDS = new Set(['text']);
 
 export const RELEVANCE = '_score';
 
-function searchFields(request: ApiSearchRequest): string[] {
-  if (!request.search_fields) return DEFAULT_SEARCH_FIELDS;
-  return Object.entries(request.search_fields).map(([field, { weight }]) =>
+/** The fields searched, as `field^weight`: the request's own, else the engine's (weight 1 needs no suffix). */
+function searchFields(request: ApiSearchRequest, layout: EngineLayout): string[] {
+  return Object.entries(request.search_fields ?? layout.searchFields).map(([field, { weight }]) =>
     weight === undefined || weight === 1 ? field : `${field}^${weight}`,
   );
 }
 
-function textQuery(request: ApiSearchRequest): estypes.QueryDslQueryContainer {
+/**
+ * Words are matched in the searched fields with the engine's analyzer (the one its fields are indexed with). An
+ * engine that searches no text matches nothing for words (Elasticsearch would otherwise try every field).
+ */
+function textQuery(request: ApiSearchRequest, layout: EngineLayout): estypes.QueryDslQueryContainer {
   const query = request.query.trim();
   if (!query) return { match_all: {} };
+  const fields = searchFields(request, layout);
+  if (fields.length === 0) return { match_none: {} };
   return {
     multi_match: {
       query,
-      fields: searchFields(request),
+      fields,
       type: 'best_fields',
-      analyzer: 'english',
+      analyzer: layout.analysis.analyzer,
       fuzziness: 'AUTO',
       prefix_length: 1,
       minimum_should_match: MINIMUM_SHOULD_MATCH,
@@ -45,33 +49,28 @@ function textQuery(request: ApiSearchRequest): estypes.QueryDslQueryContainer {
   };
 }
 
-function sortField(field: string): string {
-  if (field === 'title') return TITLE_SORT_FIELD;
-  return field;
+/** Without a sort: relevance; a search without words has nothing to rank by, so it lists the newest first. */
+function defaultSort(request: ApiSearchRequest, layout: EngineLayout): Record<string, ApiSortDirection>[] {
+  if (request.query.trim()) return [{ [RELEVANCE]: 'desc' }];
+  return layout.browseDateField ? [{ [layout.browseDateField]: 'desc' }] : [];
 }
 
-/**
- * The requested order, then the document id so pages never overlap. Without a sort: relevance, except for a
- * search without words (nothing to rank by), which lists the newest first.
- */
-function sortOf(request: ApiSearchRequest): estypes.SortCombinations[] {
-  const clauses: Record<string, ApiSortDirection>[] = request.sort
-    ? Array.isArray(request.sort)
-      ? request.sort
-      : [request.sort]
-    : request.query.trim()
-      ? [{ [RELEVANCE]: 'desc' }]
-      : [{ published_date: 'desc' }];
-  const sort = clauses.flatMap((clause) => Object.entries(clause).map(([field, order]) => ({ [sortField(field)]: { order } })));
+/** The requested order (text by its folded copy), then the document id so pages never overlap. */
+function sortOf(request: ApiSearchRequest, layout: EngineLayout): estypes.SortCombinations[] {
+  const clauses = request.sort ? (Array.isArray(request.sort) ? request.sort : [request.sort]) : defaultSort(request, layout);
+  const sort = clauses.flatMap((clause) =>
+    Object.entries(clause).map(([field, order]) => ({ [field === RELEVANCE ? field : sortField(layout, field)]: { order } })),
+  );
   return [...sort, { id: { order: 'asc' } }];
 }
 
-function highlightOf(request: ApiSearchRequest): estypes.SearchHighlight | undefined {
+/** Snippets of searched fields are highlighted: the lead field (a title) whole, others as one fragment. */
+function highlightOf(request: ApiSearchRequest, layout: EngineLayout): estypes.SearchHighlight | undefined {
   const fields: Record<string, estypes.SearchHighlightField> = {};
   for (const [field, options] of Object.entries(request.result_fields ?? {})) {
-    if (!options.snippet || !HIGHLIGHTED_KINDS.has(kindOf(field) ?? '')) continue;
+    if (!options.snippet || !HIGHLIGHTED_KINDS.has(kindOf(layout, field) ?? '')) continue;
     fields[field] =
-      field === 'title'
+      field === layout.leadField
         ? { number_of_fragments: 0 }
         : { fragment_size: options.snippet.size ?? DEFAULT_SNIPPET_SIZE, number_of_fragments: 1 };
   }
@@ -89,19 +88,22 @@ export function pageWindow(request: ApiSearchRequest): { from: number; size: num
   return { from, size: Math.min(pageSize, MAX_RESULT_WINDOW - from), pageSize, current };
 }
 
-/** An App Search search request as the Query DSL search body. */
-export function searchRequestToBody(request: ApiSearchRequest): SearchBody {
+/** An App Search search request, to the engine `layout` describes, as the Query DSL search body. */
+export function searchRequestToBody(request: ApiSearchRequest, layout: EngineLayout): SearchBody {
   const { from, size } = pageWindow(request);
-  const highlight = highlightOf(request);
-  const query = boolQuery({ must: [textQuery(request)], filter: request.filters ? [filterToQuery(request.filters)] : [] });
+  const highlight = highlightOf(request, layout);
+  const query = boolQuery({
+    must: [textQuery(request, layout)],
+    filter: request.filters ? [filterToQuery(request.filters, layout)] : [],
+  });
   return {
     query,
     from,
     size,
     track_total_hits: true,
-    sort: sortOf(request),
+    sort: sortOf(request, layout),
     ...(request.result_fields && { _source: Object.keys(request.result_fields) }),
     ...(highlight && { highlight }),
-    ...(request.facets && { aggregations: facetsToAggregations(request.facets) }),
+    ...(request.facets && { aggregations: facetsToAggregations(request.facets, layout) }),
   };
 }
