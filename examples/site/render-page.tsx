@@ -3,10 +3,26 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { JSX } from 'hono/jsx/jsx-runtime';
 import { ANNOUNCEMENT_COOKIE_NAME } from '../../src/core/constants';
-import { PageRequestContext } from './request-context';
+import { PageRequestContext, type PageRequest } from './request-context';
+
+/** What the shared layout reads from the request: the thanks note after feedback, the closed announcement. */
+export function pageRequest(c: Context): PageRequest {
+  return { feedbackSent: c.req.query('feedback') === 'thanks', dismissedAnnouncement: getCookie(c, ANNOUNCEMENT_COOKIE_NAME) };
+}
+
+/**
+ * A page's caching rules. Its output depends on the visitor's cookie (the announcement they closed), so it is
+ * for that browser alone (`private`, never in a shared cache, `Vary: Cookie`), checked again before reuse
+ * (`no-cache`). The thanks variant after feedback is one visitor's moment: never stored at all.
+ */
+export function setPageCaching(c: Context, request: PageRequest): void {
+  c.header('Cache-Control', request.feedbackSent ? 'no-store' : 'private, no-cache');
+  c.header('Vary', 'Cookie', { append: true });
+}
 
 /** A full page answer, with what the shared layout needs to know about the request (as the site's own pages get). */
 export function renderPage(c: Context, element: JSX.Element, status: 200 | 404 | 422 = 200) {
-  const request = { feedbackSent: c.req.query('feedback') === 'thanks', dismissedAnnouncement: getCookie(c, ANNOUNCEMENT_COOKIE_NAME) };
+  const request = pageRequest(c);
+  setPageCaching(c, request);
   return c.html(`<!doctype html>${String(<PageRequestContext.Provider value={request}>{element}</PageRequestContext.Provider>)}`, status);
 }

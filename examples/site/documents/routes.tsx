@@ -1,11 +1,10 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { JSX } from 'hono/jsx/jsx-runtime';
 import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
-import { ANNOUNCEMENT_COOKIE_NAME } from '../../../src/core/constants';
-import { FRAGMENT_PARAM, isSameOriginHttpUrl, RESULTS_FRAGMENT } from '../../../src/core/listing-url';
-import { PageRequestContext } from '../request-context';
+import { FRAGMENT_PARAM, isSameOriginHttpUrl, RESULTS_FRAGMENT, withoutEmptyParams } from '../../../src/core/listing-url';
+import { renderPage } from '../render-page';
+import { hasControlCharacter, sameSiteLocation } from '../server/same-site-location';
 import { dateBounds, documentTypes, libraryDocuments, listDocuments, readDocumentFilters } from './document-listing';
 import { listNews, newsItems, newsOptions, readNewsFilters } from './news-listing';
 import { DocumentLibraryPage } from './DocumentLibraryPage';
@@ -46,39 +45,50 @@ export function documentRoutes({ documents }: DocumentRoutesOptions): Hono {
   const data = () => (cached ??= catalogue(documents()));
   const app = new Hono();
 
-  const page = (c: Context, element: JSX.Element, status: 200 | 404 = 200) => {
-    const request = { feedbackSent: c.req.query('feedback') === 'thanks', dismissedAnnouncement: getCookie(c, ANNOUNCEMENT_COOKIE_NAME) };
-    return c.html(`<!doctype html>${String(<PageRequestContext.Provider value={request}>{element}</PageRequestContext.Provider>)}`, status);
-  };
   /** A fragment is never cached: the same URL with other filters, or the page itself, must not answer from it. */
   const fragment = (c: Context, element: JSX.Element) => {
     c.header('Cache-Control', 'no-store');
     return c.html(String(element));
   };
   const wantsResults = (c: Context) => c.req.query(FRAGMENT_PARAM) === RESULTS_FRAGMENT;
+  /**
+   * A filter form submitted without JavaScript sends every field, blank ones too (`?keywords=&from=&to=`):
+   * the listing answers with a redirect to the same filters without them, so the address shows what was chosen.
+   */
+  const cleanAddress = (c: Context, path: string) => {
+    const clean = withoutEmptyParams(searchOf(c));
+    return clean === null ? null : c.redirect(clean ? `${path}?${clean}` : path, 302);
+  };
 
   app.get(LIBRARY_PATH, (c) => {
+    const redirect = cleanAddress(c, LIBRARY_PATH);
+    if (redirect) return redirect;
     const { library, types, bounds } = data();
     const filters = readDocumentFilters(searchOf(c), bounds, types);
     const listing = listDocuments(library, filters);
     if (wantsResults(c)) return fragment(c, <DocumentResults filters={filters} listing={listing} />);
-    return page(c, <DocumentLibraryPage filters={filters} listing={listing} types={types} bounds={bounds} />);
+    return renderPage(c, <DocumentLibraryPage filters={filters} listing={listing} types={types} bounds={bounds} />);
   });
 
-  // The no-JavaScript sort: only addresses of this site, never an open redirect.
+  // The no-JavaScript sort: only addresses of this site, never an open redirect. The redirect goes to the
+  // normalised address that was checked. A value with control characters is no address a page of this site
+  // sends (and must never reach a Location header): 400.
   app.get(SORT_PATH, (c) => {
     const target = c.req.query('url') ?? '';
-    const base = new URL(c.req.url);
-    if (!target.startsWith('/') || target.startsWith('//') || !isSameOriginHttpUrl(target, base.href)) return c.redirect(LIBRARY_PATH, 303);
-    return c.redirect(target, 303);
+    if (hasControlCharacter(target)) return c.text('That sort address is not valid. Choose a sort order from the list on the page.', 400);
+    const location = sameSiteLocation(target);
+    if (location === undefined || !isSameOriginHttpUrl(location, new URL(c.req.url).href)) return c.redirect(LIBRARY_PATH, 303);
+    return c.redirect(location, 303);
   });
 
   app.get(NEWS_PATH, (c) => {
+    const redirect = cleanAddress(c, NEWS_PATH);
+    if (redirect) return redirect;
     const { news, newsOptions: options } = data();
     const filters = readNewsFilters(searchOf(c), options);
     const listing = listNews(news, filters);
     if (wantsResults(c)) return fragment(c, <NewsResults filters={filters} listing={listing} />);
-    return page(c, <NewsPage filters={filters} options={options} listing={listing} />);
+    return renderPage(c, <NewsPage filters={filters} options={options} listing={listing} />);
   });
 
   app.get(SUBTOPICS_PATH, (c) => {
@@ -88,7 +98,7 @@ export function documentRoutes({ documents }: DocumentRoutesOptions): Hono {
 
   app.get(`${LIBRARY_PATH}/:slug`, (c, next) => {
     const document = data().byUrl.get(c.req.path);
-    return document ? page(c, <DocumentPage document={document} />) : next();
+    return document ? renderPage(c, <DocumentPage document={document} />) : next();
   });
 
   return app;

@@ -1,12 +1,34 @@
+import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { PRIVACY_ENHANCED_HOST } from '../../../src/core/video-url';
+import { siteServerConfig, type HstsOptions } from './site-config';
+import { isHttpsRequest } from './visitor-origin';
+
+export interface SecurityHeadersOptions {
+  /**
+   * Strict-Transport-Security: false (the default from SITE_HSTS_MAX_AGE, off unless set) sends none. A council
+   * turns it on once the site is only ever served over HTTPS, and adds includeSubDomains only when every
+   * subdomain of its domain is too (an apex domain's intranet or old service on plain HTTP would be cut off).
+   */
+  hsts?: HstsOptions | false;
+  /** Believe X-Forwarded-Proto when telling HTTPS requests (default: SITE_TRUST_PROXY). */
+  trustProxy?: boolean;
+}
+
+/** The header's value: browsers ignore it over plain HTTP anyway, so it is only ever sent over HTTPS. */
+export function hstsValue({ maxAge, includeSubDomains }: HstsOptions): string {
+  return `max-age=${maxAge}${includeSubDomains ? '; includeSubDomains' : ''}`;
+}
 
 /**
  * Secure default headers for every response, with a strict Content-Security-Policy: scripts and styles only
  * from this site (no inline script, no eval), no plugins, no <base> hijack, frames only from the video host.
  */
-export function securityHeaders() {
-  return secureHeaders({
+export function securityHeaders(options: SecurityHeadersOptions = {}): MiddlewareHandler {
+  const config = options.hsts === undefined || options.trustProxy === undefined ? siteServerConfig() : undefined;
+  const hsts = options.hsts ?? config?.hsts ?? false;
+  const trustProxy = options.trustProxy ?? config?.trustProxy ?? false;
+  const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
@@ -22,7 +44,14 @@ export function securityHeaders() {
       frameSrc: [PRIVACY_ENHANCED_HOST],
     },
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
     referrerPolicy: 'strict-origin-when-cross-origin',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
   });
+  if (!hsts) return headers;
+  const value = hstsValue(hsts);
+  return async (c, next) => {
+    await headers(c, next);
+    if (isHttpsRequest(c, trustProxy)) c.header('Strict-Transport-Security', value);
+  };
 }
