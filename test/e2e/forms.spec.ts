@@ -137,6 +137,12 @@ test.describe('multi-step form', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('A deep pothole in the left lane');
     await page.keyboard.press('Tab');
+    // The earlier report's reference is masked: the literal text and the capitals are put in as it is typed.
+    const reference = page.getByLabel('Reference of an earlier report (optional)');
+    await expect(reference).toBeFocused();
+    await page.keyboard.type('7k2m9qxd');
+    await expect(reference).toHaveValue('HCC-7K2M-9QXD');
+    await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('group', { name: 'Where is it?' }).locator('legend').first()).toBeFocused();
@@ -171,7 +177,7 @@ test.describe('multi-step form', () => {
     await expect(page.getByRole('button', { name: 'Send report' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Report sent' })).toBeVisible();
-    await expect(page.locator('strong')).toHaveText(/^HCC-\d{6}$/);
+    await expect(page.locator('strong')).toHaveText(/^HCC-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(dialogs, 'a sent form does not ask before leaving').toEqual([]);
   });
 
@@ -265,6 +271,17 @@ test.describe('multi-step form', () => {
     await page.getByLabel('Describe the problem').fill('Cracked paving stones');
     await page.getByLabel('Street name').fill('Rimu St');
     await page.getByLabel('Email address').fill('aroha@example.nz');
+    // Without the mask the field has its pattern and hint, and the server puts the reference into shape.
+    const reference = page.getByLabel('Reference of an earlier report (optional)');
+    await expect(reference).toHaveAttribute('pattern', String.raw`HCC-[0-9\p{L}]{4}-[0-9\p{L}]{4}`);
+    await expect(page.getByText('like HCC-7K2M-9QXD.')).toBeVisible();
+    await reference.fill('hcc 7k2m');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.locator('[data-error-summary]').getByRole('link')).toHaveText([
+      'Enter the reference as HCC- and two groups of 4 letters or numbers, like HCC-7K2M-9QXD',
+    ]);
+    await expect(page.getByLabel('Reference of an earlier report (optional)')).toHaveValue('hcc 7k2m');
+    await page.getByLabel('Reference of an earlier report (optional)').fill('hcc 7k2m 9qxd');
     await page.getByRole('button', { name: 'Send report' }).click();
     await expect(page.getByRole('heading', { name: 'Report sent' })).toBeVisible();
     await context.close();
@@ -299,5 +316,86 @@ test.describe('forms and tools: the filterable search', () => {
     await expect(page).toHaveURL('/forms?q=consent');
     await expect(page.locator('#forms-list > li:visible')).toHaveCount(2);
     await context.close();
+  });
+});
+
+test.describe('multi-step form drafts', () => {
+  const DRAFT_KEY = 'civic-elements:form-draft:/forms/report-a-problem';
+  const storedDraft = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), DRAFT_KEY);
+  const details = (page: Page) => page.getByRole('group', { name: 'Your details' });
+
+  /** Answers three steps (the streetlight step shows by its rule) and starts on "Your details". */
+  async function fillThreeSteps(page: Page) {
+    await page.getByRole('radio', { name: 'Streetlight not working' }).check();
+    await page.getByLabel('Describe the problem').fill('The light outside number 4 is out');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Street name').fill('Kowhai Avenue');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Pole number (optional)').fill('HC1234');
+    await page.getByRole('radio', { name: 'It flickers' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(details(page).locator('legend').first()).toBeFocused();
+    await page.getByLabel('Full name').fill('Aroha Smith');
+  }
+
+  /** The answers the browser does not restore by itself (autocomplete="off") are there, on their steps. */
+  async function expectAnswersBack(page: Page) {
+    await expect(page.getByLabel('Full name')).toHaveValue('Aroha Smith');
+    await page.getByRole('button', { name: /^Step 2/ }).click();
+    await expect(page.getByLabel('Street name')).toHaveValue('Kowhai Avenue');
+    await page.getByRole('button', { name: /^Step 1/ }).click();
+    await expect(page.getByRole('radio', { name: 'Streetlight not working' })).toBeChecked();
+    await expect(page.getByLabel('Describe the problem')).toHaveValue('The light outside number 4 is out');
+    await page.getByRole('button', { name: /^Step 3/ }).click();
+    await expect(page.getByRole('radio', { name: 'It flickers' })).toBeChecked();
+  }
+
+  test('leaving the page and coming back with Back brings the answers and the step back; a successful send clears them', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(FORM);
+    await upgradedPage(page);
+    await fillThreeSteps(page);
+    await page.getByRole('link', { name: 'Contact us' }).first().click();
+    await expect(page).toHaveURL('/contact');
+
+    await page.goBack();
+    await expect(page).toHaveURL(FORM);
+    await upgradedPage(page);
+    await expect(details(page)).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Where is it?' })).toBeHidden();
+    await expectAnswersBack(page);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Email address').fill('aroha@example.nz');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByRole('heading', { name: 'Report sent' })).toBeVisible();
+    await expect.poll(() => storedDraft(page)).toBeNull();
+    await page.goto(FORM);
+    await upgradedPage(page);
+    await expect(page.getByRole('group', { name: 'What is the problem?' })).toBeVisible();
+    await expect(page.getByLabel('Describe the problem')).toHaveValue('');
+    expect(errors).toEqual([]);
+  });
+
+  test('a send the network lost keeps the answers: the form opened again in the tab has them, on the last step', async ({ page }) => {
+    await page.route(`**${FORM}`, (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await page.goto(FORM);
+    await upgradedPage(page);
+    await fillThreeSteps(page);
+    await page.getByLabel('Email address').fill('aroha@example.nz');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByRole('heading', { name: 'Report sent' })).toHaveCount(0);
+    // The browser shows its own error page in place of the form; the visitor opens the form again in the tab.
+    await expect(page).not.toHaveURL(FORM);
+    await page.goto(FORM);
+    await upgradedPage(page);
+    await expect(details(page)).toBeVisible();
+    await expect(page.getByLabel('Email address')).toHaveValue('aroha@example.nz');
+    await expectAnswersBack(page);
   });
 });

@@ -6,13 +6,16 @@ import type { FormDef } from './form-types';
 export function ConfirmationPage({ form, reference }: { form: FormDef; reference: string }) {
   const path = `/forms/${form.slug}/confirmation`;
   return (
-    <Layout title="Report sent" path={path}>
-      <div class="callout">
-        <h1>Report sent</h1>
-        <p>
-          Your reference number is <strong>{reference}</strong>
-        </p>
-      </div>
+    <Layout title="Report sent" path={path} elements={['multi-step-form']}>
+      {/* The send arrived: the element removes the visitor's draft of the form from the tab. */}
+      <multi-step-form draft-sent={`/forms/${form.slug}`}>
+        <div class="callout">
+          <h1>Report sent</h1>
+          <p>
+            Your reference number is <strong>{reference}</strong>
+          </p>
+        </div>
+      </multi-step-form>
       {/* Nothing here sends email: the page promises no email, and tells the visitor to keep the reference. */}
       <p>Write down or save this reference number, and quote it if you contact us about this report.</p>
       <h2>What happens next</h2>
