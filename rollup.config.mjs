@@ -74,6 +74,8 @@ export default {
     'civic-elements': 'elements/index.ts',
     autoload: 'src/autoload/index.ts',
     define: 'elements/classes/index.ts',
+    // `civic-elements/core`: the kit's rules for servers that write the elements' markup (Node or browser).
+    core: 'src/core/for-servers.ts',
     ...Object.fromEntries(elementFiles.map((file) => [`elements/${file.slice(0, -3)}`, `elements/${file}`])),
     ...Object.fromEntries(classFiles.map((file) => [`classes/${file.slice(0, -3)}`, `elements/classes/${file}`])),
   },
