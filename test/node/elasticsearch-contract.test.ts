@@ -163,8 +163,9 @@ describe('recorded request/response pairs', () => {
     assert.deepEqual([...methods].sort(), ['click', 'search', 'suggest']);
     assert.ok(fixtures.some((fixture) => fixture.error));
     const engines = new Set(fixtures.map((fixture) => fixture.call.engine));
-    for (const engine of ENGINES)
-      assert.ok(engines.has(typeof engine === 'string' ? engine : engine.name), `a fixture for ${String(engine)}`);
+    for (const name of ENGINES.map((engine) => (typeof engine === 'string' ? engine : engine.name))) {
+      assert.ok(engines.has(name), `a fixture for the ${name} engine`);
+    }
   });
 });
 
