@@ -48,7 +48,11 @@ describe('calendar names given by a site', () => {
   });
 
   it('keep the browser’s names for a list that is not whole, and say which key is wrong', () => {
-    const { names, problems } = chooseCalendarNames(english, { monthNames: 'Ionawr, Chwefror', weekdayNamesShort: 'Sul,Llun,Maw,Mer,Iau,Gwe,Sad', firstDayOfWeek: '9' });
+    const { names, problems } = chooseCalendarNames(english, {
+      monthNames: 'Ionawr, Chwefror',
+      weekdayNamesShort: 'Sul,Llun,Maw,Mer,Iau,Gwe,Sad',
+      firstDayOfWeek: '9',
+    });
     assert.deepEqual(names.months, english.months);
     assert.deepEqual(names.weekdaysShort, ['Sul', 'Llun', 'Maw', 'Mer', 'Iau', 'Gwe', 'Sad']);
     assert.equal(names.firstDayOfWeek, DATE_PICKER_DEFAULTS.firstDayOfWeek);

@@ -1,7 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { DEFAULT_IGNORE_SELECTOR } from '../../core/jump-links';
 import { Adopt, dispatch, useMessages, type ElementProps, type PropsOf } from '../../web-component';
-import { fragmentFor, fragmentTarget, moveFocusTo } from './focus-section';
+import { aimAtHeading } from './aim-at-heading';
+import { arrivedAfresh, fragmentFor, fragmentTarget, moveFocusTo } from './focus-section';
 import { isValidSelector, type HeadingLink } from './read-headings';
 import { useCurrentSection } from './use-current-section';
 import { useHeadingLinks } from './use-heading-links';
@@ -71,13 +72,16 @@ export function JumpLinks({ host, serverNodes, i18n, content, ignore }: JumpLink
     host.closest('[data-jump-links-area]')?.toggleAttribute('hidden', !built);
   }, [host, built]);
 
-  // An address with a generated id (a shared link) could not scroll there on load: the id did not exist yet.
+  // An address naming a section (a shared link) puts its heading at the top and keeps it there while the content
+  // above upgrades and changes size: the browser's own jump happened before that, and a generated id did not even
+  // exist yet. A reload or a return through history is left where the browser put it back.
   const scrolledToFragment = useRef(false);
   useEffect(() => {
     if (!links?.length || scrolledToFragment.current) return;
     scrolledToFragment.current = true;
     const target = fragmentTarget();
-    if (links.some((link) => link.generated && link.heading === target)) target?.scrollIntoView({ block: 'start' });
+    const link = links.find((candidate) => candidate.heading === target);
+    if (link && arrivedAfresh()) aimAtHeading(link.id, { smooth: false });
   }, [links]);
 
   const navigate = (event: MouseEvent<HTMLAnchorElement>, link: HeadingLink) => {

@@ -1,7 +1,9 @@
+import { aimAtHeading } from './aim-at-heading';
+
 /**
- * Takes the visitor to a section: scrolls its heading into view and moves focus to it, so the next Tab
- * continues from the section. A heading is made focusable (tabindex="-1") only while it has focus,
- * unless the page made it focusable itself.
+ * Takes the visitor to a section: scrolls its heading to the top of the window (following it if content above
+ * changes size on the way) and moves focus to it, so the next Tab continues from the section. A heading is made
+ * focusable (tabindex="-1") only while it has focus, unless the page made it focusable itself.
  */
 export function moveFocusTo(heading: HTMLElement): void {
   if (!heading.hasAttribute('tabindex')) {
@@ -9,7 +11,7 @@ export function moveFocusTo(heading: HTMLElement): void {
     heading.addEventListener('blur', () => heading.removeAttribute('tabindex'), { once: true });
   }
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  heading.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  aimAtHeading(heading.id, { smooth: !reduceMotion });
   heading.focus({ preventScroll: true });
 }
 
@@ -27,4 +29,18 @@ export function fragmentTarget(): HTMLElement | null {
     // A lone "%" in the fragment: use it as written.
   }
   return document.getElementById(raw) ?? document.getElementById(decoded);
+}
+
+/** Presses that mean the visitor has started using the page (the browser counts them from the start). */
+const FIRST_INPUTS = ['pointerdown', 'touchstart', 'keydown'];
+
+/**
+ * The page was opened from a link or the address bar (not reloaded or returned to: the browser restores those)
+ * and the visitor has not pressed anything yet, so the window is still where the address put it.
+ */
+export function arrivedAfresh(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  if (entry && entry.type !== 'navigate') return false;
+  const counts = (performance as Performance & { eventCounts?: ReadonlyMap<string, number> }).eventCounts;
+  return !counts || FIRST_INPUTS.every((type) => !counts.get(type));
 }
