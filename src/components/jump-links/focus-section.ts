@@ -31,16 +31,8 @@ export function fragmentTarget(): HTMLElement | null {
   return document.getElementById(raw) ?? document.getElementById(decoded);
 }
 
-/** Presses that mean the visitor has started using the page (the browser counts them from the start). */
-const FIRST_INPUTS = ['pointerdown', 'touchstart', 'keydown'];
-
-/**
- * The page was opened from a link or the address bar (not reloaded or returned to: the browser restores those)
- * and the visitor has not pressed anything yet, so the window is still where the address put it.
- */
+/** The page was opened from a link or the address bar, not reloaded or returned to (the browser restores those). */
 export function arrivedAfresh(): boolean {
   const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  if (entry && entry.type !== 'navigate') return false;
-  const counts = (performance as Performance & { eventCounts?: ReadonlyMap<string, number> }).eventCounts;
-  return !counts || FIRST_INPUTS.every((type) => !counts.get(type));
+  return !entry || entry.type === 'navigate';
 }
