@@ -15,7 +15,16 @@ export {
 } from './service/create-search-service';
 export { searchProxy, type SearchProxyOptions, DEFAULT_RATE_LIMIT, trustedHeaderAddress, type RateLimitOptions } from './search-proxy';
 export { createEmbeddedBackend, type EmbeddedBackend, type EmbeddedBackendOptions } from './search/embedded/backend';
-export { createElasticsearchBackend, createElasticsearchBackendFromEnv, type ElasticsearchBackendOptions } from './search/elasticsearch';
+export {
+  createElasticsearchBackend,
+  createElasticsearchBackendFromEnv,
+  createElasticsearchClient,
+  elasticsearchConfigFromEnv,
+  indexEngine,
+  indexSettingsForEngine,
+  mappingForEngine,
+  type ElasticsearchBackendOptions,
+} from './search/elasticsearch';
 export { BackendError, UnknownEngineError, type SearchBackend, type SiteDocument } from './search/types';
 export { FIELD_TYPES, type EngineSchema, type FieldType, type SearchFieldWeights } from './engines/engine-schema';
 export { type EngineDefinition } from './engines/engine-definition';

@@ -10,11 +10,11 @@ export function pageNumbers(current: number, totalPages: number): Array<number |
   return shown.flatMap((page, index) => (index > 0 && page - shown[index - 1] > 1 ? ['gap' as const, page] : [page]));
 }
 
-/** Links to the pages of results (at most the spec's page cap), the current one marked aria-current="page". */
+/** Links to the pages of results (at most the capped number of pages), the current one marked aria-current="page". */
 export function SearchPaging({ query, totalPages }: { query: SearchPageQuery; totalPages: number }) {
+  const { path } = useSearchPageSettings();
   if (totalPages <= 1) return null;
   const current = Math.min(query.current, totalPages);
-  const { path } = useSearchPageSettings();
   const href = (page: number) => searchPageHref(path, query, { current: page });
   return (
     <nav class="filters__pagination" aria-label="Results pages">

@@ -4,7 +4,7 @@ import { checkedEngineDefinition, type EngineDefinition } from '../engines/engin
 import { readDocumentsFile, type EngineDocument } from '../engines/documents-file';
 import type { EngineSchema, SearchFieldWeights } from '../engines/engine-schema';
 import { createEmbeddedBackend } from '../search/embedded/backend';
-import { createElasticsearchBackendFromEnv } from '../search/elasticsearch';
+import { createElasticsearchBackend, createElasticsearchClient, elasticsearchConfigFromEnv, indexEngine } from '../search/elasticsearch';
 import type { SearchBackend, SiteDocument } from '../search/types';
 import { searchProxy } from '../search-proxy';
 import { DEFAULT_RATE_LIMIT, trustedHeaderAddress, type RateLimitOptions } from '../search-proxy/rate-limit';
@@ -106,9 +106,16 @@ export async function createSearchService(options: SearchServiceOptions): Promis
 
   let backend: SearchBackend;
   let maxConcurrent = options.maxConcurrent;
+  let indexed: Promise<unknown> = Promise.resolve();
   if (typeof choice === 'object') backend = choice;
   else if (choice === 'elasticsearch') {
-    backend = createElasticsearchBackendFromEnv(options.env ?? process.env, undefined, definitions);
+    const config = elasticsearchConfigFromEnv(options.env ?? process.env);
+    const client = createElasticsearchClient(config);
+    backend = createElasticsearchBackend({ client, indexPrefix: config.indexPrefix, engines: definitions });
+    // The engines' documents go into a new index each, which replaces the old one behind its alias only once
+    // complete: searches keep answering from the previous index meanwhile.
+    indexed = Promise.all(loaded.map(({ definition, documents }) => indexEngine(client, config.indexPrefix, definition, documents)));
+    indexed.catch(() => undefined);
     maxConcurrent ??= ELASTICSEARCH_MAX_CONCURRENT;
   } else if (choice === 'embedded') {
     backend = createEmbeddedBackend({
@@ -137,6 +144,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     engines: definitions,
     privateKey: keyInfo,
     ready: async () => {
+      await indexed;
       await (backend as { ready?: () => Promise<void> }).ready?.();
     },
     close: async () => {
