@@ -25,6 +25,17 @@ export function serializeEntries(entries: Iterable<readonly [string, unknown]>):
   return params.toString();
 }
 
+/**
+ * The query without its empty parameters (`keywords=&from=` and the like, which a GET form writes for every
+ * field left blank), or null when it has none: a listing can then redirect to the clean address. Empty means
+ * what serializeEntries leaves out: nothing but white space.
+ */
+export function withoutEmptyParams(query: string): string | null {
+  const params = [...new URLSearchParams(queryOf(query))];
+  const kept = params.filter(([, value]) => value.trim() !== '');
+  return kept.length === params.length ? null : new URLSearchParams(kept).toString();
+}
+
 /** The query string of a URL or search string, without the leading `?`. */
 export function queryOf(urlOrSearch: string): string {
   const index = urlOrSearch.indexOf('?');

@@ -311,6 +311,82 @@ describe('<announcement-banner>', () => {
     });
   });
 
+  describe('with the server’s close form (which works without JavaScript)', () => {
+    const withForm = (label = 'Close announcement') => html`
+      <announcement-banner data-timestamp=${TIMESTAMP}>
+        <h2>Offices closed on Monday</h2>
+        <p>Our offices are closed for the bank holiday.</p>
+        <form class="announcement-banner__close-form" action="/announcement/close" method="post" data-announcement-close>
+          <input type="hidden" name="timestamp" value=${TIMESTAMP} />
+          <input type="hidden" name="return" value="/contact" />
+          <button type="submit" aria-label=${label}><span class="announcement-banner__close-text">Close</span></button>
+        </form>
+      </announcement-banner>
+    `;
+    const upgradedWithForm = async (template = withForm()) => {
+      const wrapper = await fixture<HTMLElement>(page(template));
+      const el = wrapper.querySelector<HTMLElement>('announcement-banner')!;
+      await waitUntil(() => !!el.querySelector('[role="region"]'), '<announcement-banner> did not render', { timeout: 3000 });
+      return el;
+    };
+
+    it('makes the form’s button its Close button: one button, after the content, the server’s label kept', async () => {
+      const el = await upgradedWithForm();
+      const buttons = el.querySelectorAll('button');
+      expect(buttons).to.have.length(1);
+      expect(buttons[0].classList.contains('announcement-banner__close')).to.be.true;
+      expect(buttons[0].getAttribute('aria-label')).to.equal('Close announcement');
+      expect(el.querySelectorAll('form')).to.have.length(1);
+      const region = regionOf(el);
+      expect(region.lastElementChild!.contains(buttons[0])).to.be.true;
+      expect(region.querySelector('.announcement-banner__content form')).to.equal(null);
+    });
+
+    it('closes in place when pressed: no post, the cookie written here, focus moved to main, the page told', async () => {
+      const el = await upgradedWithForm();
+      const events: Array<{ timestamp: string | null }> = [];
+      el.addEventListener('announcement-dismiss', (e) => events.push(e.detail));
+      let posted: boolean | undefined;
+      el.querySelector('form')!.addEventListener('submit', (e) => {
+        posted = !e.defaultPrevented;
+        e.preventDefault();
+      });
+      el.querySelector('button')!.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => posted !== undefined);
+      expect(posted).to.be.false;
+      expect(el.hidden).to.be.true;
+      expect(Cookies.get(ANNOUNCEMENT_COOKIE_NAME)).to.equal(TIMESTAMP);
+      expect(events).to.deep.equal([{ timestamp: TIMESTAMP }]);
+      expect(document.activeElement!.localName).to.equal('main');
+    });
+
+    it('keeps focus on the button when it upgrades while focused', async () => {
+      const wrapper = await fixture<HTMLElement>(html`<div>${withForm()}</div>`);
+      const el = wrapper.querySelector<HTMLElement>('announcement-banner')!;
+      // Focused before the element renders (the fixture's element is already defined: render is asynchronous).
+      const button = el.querySelector('button')!;
+      button.focus();
+      await waitUntil(() => !!el.querySelector('[role="region"]'), 'did not render', { timeout: 3000 });
+      expect(document.activeElement === button).to.be.true;
+    });
+
+    it('names a button without a label from the i18n closeLabel', async () => {
+      const el = await upgradedWithForm(html`
+        <announcement-banner data-timestamp="1" i18n='{"closeLabel":"Cau’r cyhoeddiad"}'>
+          <p>Ar gau ddydd Llun.</p>
+          <form action="/announcement/close" method="post" data-announcement-close><button>Cau</button></form>
+        </announcement-banner>
+      `);
+      expect(el.querySelector('button')!.getAttribute('aria-label')).to.equal('Cau’r cyhoeddiad');
+    });
+
+    it('has no axe violations', async () => {
+      const el = await upgradedWithForm();
+      await expect(el.parentElement!).to.be.accessible();
+    });
+  });
+
   it('takes its words from the i18n attribute', async () => {
     const el = await upgraded<HTMLElement>(
       html`<announcement-banner data-timestamp="1" i18n='{"close":"Cau","closeLabel":"Cau’r cyhoeddiad","label":"Cyhoeddiad"}'

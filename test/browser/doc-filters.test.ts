@@ -509,6 +509,28 @@ describe('<doc-filters> reloading the results in place (wide screens)', () => {
 describe('<doc-filters> on small screens', () => {
   beforeEach(() => setViewport(NARROW));
 
+  it('leaves blank fields out of the address the Apply button loads', async () => {
+    const el = await upgradedLibrary();
+    await openDropdown(el, /Document type/);
+    checkbox(el, 'Policy').click();
+    // The form loads its page into a frame, so the test page stays; the address is what the browser built.
+    const frame = document.createElement('iframe');
+    frame.name = 'filters-sink';
+    document.body.append(frame);
+    try {
+      const form = el.querySelector('form')!;
+      form.target = 'filters-sink';
+      const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+      el.querySelector<HTMLButtonElement>('.filters__apply')!.click();
+      await loaded;
+      const address = new URL(frame.contentWindow!.location.href);
+      expect(address.pathname).to.equal('/library');
+      expect(address.search).to.equal('?type=Policy');
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('does not reload on a change: the form applies on submit, as without JavaScript', async () => {
     const fetch = useFetch();
     const el = await upgradedLibrary();

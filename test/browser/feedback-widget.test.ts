@@ -115,6 +115,62 @@ describe('<feedback-widget>', () => {
     expectFocused(yes(host));
   });
 
+  it('never covers what has keyboard focus: a field under the floating bar is scrolled clear of it', async () => {
+    const root = await upgraded<HTMLElement>(
+      html`<div>
+        <header style="height: 150px; margin: 0">Site header</header>
+        <main style="height: 2000px; position: relative">
+          <button id="under" style="position: absolute; top: 1000px">Report a pothole</button>
+        </main>
+        <feedback-widget>${form}</feedback-widget>
+        <footer style="height: 200px">Site footer</footer>
+      </div>`,
+      (e) => !!e.querySelector('.feedback-widget__bar form'),
+    );
+    const host = root.querySelector<HTMLElement>('feedback-widget')!;
+    const field = root.querySelector<HTMLButtonElement>('#under')!;
+    // The button's bottom 10 px above the window's bottom edge: in view, but under the bar.
+    const y = field.getBoundingClientRect().bottom + window.scrollY - window.innerHeight + 10;
+    await scrollAndSettle(y, () => isVisible(host) && bar(host).hasAttribute('data-floating'));
+    await Promise.all(
+      bar(host)
+        .getAnimations()
+        .map((animation) => animation.finished),
+    );
+    expect(field.getBoundingClientRect().bottom).to.be.greaterThan(bar(host).getBoundingClientRect().top);
+    expect(getComputedStyle(document.documentElement).scrollPaddingBottom).to.equal(
+      `${Math.ceil(bar(host).getBoundingClientRect().height)}px`,
+    );
+    field.focus();
+    await waitUntil(
+      () => field.getBoundingClientRect().bottom <= bar(host).getBoundingClientRect().top,
+      'the focused button is under the bar',
+    );
+  });
+
+  it('sits in its own place in the page once that is in view, before the footer is', async () => {
+    const root = await upgraded<HTMLElement>(
+      html`<div>
+        <header style="height: 150px; margin: 0">Site header</header>
+        <main style="height: 2000px">Guidance about building consent.</main>
+        <feedback-widget>${form}</feedback-widget>
+        <p style="height: 400px; margin: 0">Back to top</p>
+        <footer style="height: 200px">Site footer</footer>
+      </div>`,
+      (e) => !!e.querySelector('.feedback-widget__bar form'),
+    );
+    const host = root.querySelector<HTMLElement>('feedback-widget')!;
+    await scrollAndSettle(HEADER_HEIGHT + 50, () => bar(host).hasAttribute('data-floating'));
+    expect(document.documentElement.style.scrollPaddingBottom).not.to.equal('');
+    // The host's place wholly in view, the footer 400 px further down: not in view.
+    const y = host.getBoundingClientRect().bottom + window.scrollY - window.innerHeight + 100;
+    await scrollAndSettle(y, () => !bar(host).hasAttribute('data-floating'));
+    expect(isAtFooter(host)).to.be.false;
+    expect(getComputedStyle(bar(host)).position).to.equal('static');
+    expect(bar(host).getBoundingClientRect().top).to.be.closeTo(host.getBoundingClientRect().top, 1);
+    expect(document.documentElement.style.scrollPaddingBottom, 'the page’s own scroll padding is back').to.equal('');
+  });
+
   it('rises into view, except when the visitor prefers reduced motion', async () => {
     const host = await tallPage();
     await scrollAndSettle(HEADER_HEIGHT + 50, () => isVisible(host));

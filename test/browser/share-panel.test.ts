@@ -163,6 +163,43 @@ describe('<share-panel>', () => {
     });
   });
 
+  describe('placement', () => {
+    /** A column with the toggle at its end, as in a page's tools row ("Last updated … [Share this page]"). */
+    const inRow = (dir = 'ltr') => html`
+      <div dir=${dir} style="display: flex; justify-content: space-between; width: 600px; padding: 0 10px">
+        <p style="margin: 0">Last updated 14 November 2026</p>
+        ${builtMarkup}
+      </div>
+    `;
+    const within = (inner: DOMRect, outer: DOMRect) => inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+
+    it('keeps the open panel inside its column when the toggle is at the column’s end', async () => {
+      const row = await upgraded<HTMLElement>(inRow(), (e) => !!e.querySelector('.share-panel__toggle'));
+      const el = row.querySelector<HTMLElement>('share-panel')!;
+      toggleOf(el).click();
+      await waitUntil(() => isOpen(el));
+      const column = row.getBoundingClientRect();
+      const content = new DOMRect(column.left + 10, column.top, column.width - 20, column.height);
+      expect(within(panelOf(el).getBoundingClientRect(), content), 'panel inside the column').to.be.true;
+      expect(panelOf(el).getBoundingClientRect().right).to.be.closeTo(toggleOf(el).getBoundingClientRect().right, 1);
+    });
+
+    it('opens from the toggle’s start edge when there is room, right to left as well', async () => {
+      for (const dir of ['ltr', 'rtl']) {
+        const row = await upgraded<HTMLElement>(
+          html`<div dir=${dir} style="width: 600px">${builtMarkup}</div>`,
+          (e) => !!e.querySelector('.share-panel__toggle'),
+        );
+        const el = row.querySelector<HTMLElement>('share-panel')!;
+        toggleOf(el).click();
+        await waitUntil(() => isOpen(el));
+        const edge = dir === 'ltr' ? 'left' : 'right';
+        expect(panelOf(el).getBoundingClientRect()[edge], dir).to.be.closeTo(toggleOf(el).getBoundingClientRect()[edge], 1);
+        expect(within(panelOf(el).getBoundingClientRect(), row.getBoundingClientRect()), dir).to.be.true;
+      }
+    });
+  });
+
   describe('links built by the element', () => {
     it('builds Facebook, X, LinkedIn and Email links for the url and page-title, encoded', async () => {
       const el = await upgraded<HTMLElement>(builtMarkup, rendered);

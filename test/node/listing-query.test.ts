@@ -10,6 +10,7 @@ import {
   queryOf,
   serializeEntries,
   subtopicsRequestUrl,
+  withoutEmptyParams,
   withoutParams,
   withParam,
 } from '../../src/core/listing-url';
@@ -168,6 +169,16 @@ describe('query helpers', () => {
     assert.equal(withParam('type=a&sort=title', 'sort', 'oldest'), 'type=a&sort=oldest');
     assert.equal(withParam('type=a&sort=title', 'sort', undefined), 'type=a');
     assert.equal(withParam('', 'page', '2'), 'page=2');
+  });
+  it('withoutEmptyParams drops the blank fields a GET form sends, keeping the order of the rest', () => {
+    assert.equal(withoutEmptyParams('?keywords=&from=&to=&type=Policy&type=Bylaw'), 'type=Policy&type=Bylaw');
+    assert.equal(withoutEmptyParams('keywords=%20%20&topic='), '');
+    assert.equal(withoutEmptyParams('type%5B%5D=a&sort='), 'type%5B%5D=a');
+  });
+  it('withoutEmptyParams says there is nothing to clean (null) for a clean query, so no redirect loops', () => {
+    assert.equal(withoutEmptyParams('?type=Policy&keywords=rates'), null);
+    assert.equal(withoutEmptyParams(''), null);
+    assert.equal(withoutEmptyParams(withoutEmptyParams('a=&b=1') ?? ''), null);
   });
   it('normalizeQuery orders parameters and drops empty ones', () => {
     assert.equal(normalizeQuery('?type=b&keywords=&type=a&from=1'), 'from=1&type=a&type=b');

@@ -54,9 +54,13 @@ export function documentRoutes({ documents }: DocumentRoutesOptions): Hono {
   /**
    * A filter form submitted without JavaScript sends every field, blank ones too (`?keywords=&from=&to=`):
    * the listing answers with a redirect to the same filters without them, so the address shows what was chosen.
+   * (A query with no blank parameter is answered as it is: no redirect loop.)
    */
   const cleanAddress = (c: Context, path: string) => {
-    const clean = withoutEmptyParams(searchOf(c));
+    const search = searchOf(c);
+    // A form with every field blank and left out still sends a bare `?`.
+    const bare = search === '' && c.req.url.includes('?');
+    const clean = bare ? '' : withoutEmptyParams(search);
     return clean === null ? null : c.redirect(clean ? `${path}?${clean}` : path, 302);
   };
 

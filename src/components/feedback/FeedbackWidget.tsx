@@ -5,6 +5,8 @@ import { parseFeedback } from './parse-feedback';
 import { readFeedbackForm, sendFeedback } from './send-feedback';
 import { useFeedbackVisibility } from './use-feedback-visibility';
 import { usePlaceholderHeight } from './use-placeholder-height';
+import { usePlaceReached } from './use-place-reached';
+import { useFocusClearance } from './use-focus-clearance';
 
 export const feedbackWidgetMessages = {
   thanks: 'Thank you for your feedback.',
@@ -33,12 +35,15 @@ export function FeedbackWidget({ host, serverNodes, i18n, header, footer }: Feed
   const t = useMessages(feedbackWidgetMessages, i18n, ELEMENT);
   const { form } = useServerContent(serverNodes, parseFeedback);
   const { visible, atFooter } = useFeedbackVisibility(header || 'header', footer || 'footer', ELEMENT);
-  const floating = isFloating({ visible, atFooter });
+  // The bar floats until the footer, or its own place in the page, comes into view: then it sits in that place.
+  const placeReached = usePlaceReached(host);
+  const floating = isFloating({ visible, atFooter }) && !placeReached;
   const [sendState, setSendState] = useState<SendState>('idle');
   const bar = useRef<HTMLDivElement>(null);
   const message = useRef<HTMLDivElement>(null);
 
   usePlaceholderHeight(host, bar, floating);
+  useFocusClearance(host, bar, floating);
 
   useLayoutEffect(() => {
     host.toggleAttribute('data-visible', visible);

@@ -6,6 +6,20 @@ export function serializeForm(form: HTMLFormElement): string {
   return serializeEntries(new FormData(form));
 }
 
+/**
+ * Leaves blank fields out of what a form submits (the entries of its `formdata` event), as serializeForm does,
+ * so the address of a submitted filter form holds only what was chosen. (With nothing chosen the browser still
+ * writes a bare `?`; the listing's server redirects that, and blank fields from a form sent without JavaScript.)
+ */
+export function dropEmptyEntries(data: FormData): void {
+  const entries = [...data];
+  if (!entries.some(([, value]) => typeof value === 'string' && value.trim() === '')) return;
+  for (const name of new Set(entries.map(([name]) => name))) data.delete(name);
+  for (const [name, value] of entries) {
+    if (typeof value !== 'string' || value.trim() !== '') data.append(name, value);
+  }
+}
+
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const isControl = (element: Element): element is Control =>
   element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createLatestRequest } from '../../core/latest-request';
 import { fragmentRequestUrl, listingPageUrl, listingTarget, normalizeQuery, queryOf } from '../../core/listing-url';
 import { fetchFragment, replaceContent } from './fragment';
-import { restoreForm, serializeForm } from './form-state';
+import { dropEmptyEntries, restoreForm, serializeForm } from './form-state';
 import { isWideScreen } from './screen';
 
 /** What started a reload: a filter changed, the form was submitted, or back/forward. */
@@ -150,6 +150,17 @@ export function useResultsReload(options: ResultsReloadOptions): ResultsReload {
       window.removeEventListener('popstate', onPopState);
     };
   }, [form, results, reload]);
+
+  // A submit that loads a page (below the breakpoint, or a form without a results region) leaves blank fields
+  // out of the address, as a reload does: the browser's own GET submit writes `?keywords=&from=&to=`.
+  useEffect(() => {
+    if (!form) return;
+    const onFormData = (event: FormDataEvent) => {
+      if (form.method.toLowerCase() === 'get') dropEmptyEntries(event.formData);
+    };
+    form.addEventListener('formdata', onFormData);
+    return () => form.removeEventListener('formdata', onFormData);
+  }, [form]);
 
   useEffect(() => {
     const request = latest.current;

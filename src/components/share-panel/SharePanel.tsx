@@ -7,6 +7,7 @@ import { copyToClipboard } from './copy-to-clipboard';
 import { parseShareContent } from './parse-share-list';
 import { ShareIcon, isShareIconName } from './ShareIcon';
 import { useDismiss } from './use-dismiss';
+import { usePanelAlignment } from './use-panel-alignment';
 
 export const sharePanelMessages = {
   toggle: 'Share this page',
@@ -84,6 +85,7 @@ export function SharePanel({ host, serverNodes, i18n, url, pageTitle }: SharePan
     [changeOpen],
   );
   useDismiss(host, open, dismiss);
+  const alignment = usePanelAlignment(host, toggleRef, panelRef, open);
 
   // Server links: open in a new tab without handing the page to the network, and style like built ones.
   useLayoutEffect(() => {
@@ -142,7 +144,7 @@ export function SharePanel({ host, serverNodes, i18n, url, pageTitle }: SharePan
         <ShareIcon name="share" />
         <span>{t.toggle}</span>
       </button>
-      <div ref={panelRef} id={panelId} className="share-panel__panel" hidden={!open}>
+      <div ref={panelRef} id={panelId} className="share-panel__panel" data-align={alignment} hidden={!open}>
         {content.nodes.length > 0 && <Adopt className="share-panel__server" nodes={content.nodes} />}
         {builtLinks.length > 0 && (
           <ul className="share-panel__list">
