@@ -1,6 +1,7 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import type { SiteDocument } from '../types';
-import { STOP_WORDS, stem, words } from './text-analysis';
+import type { TextAnalyzer } from './languages';
+import { englishAnalyzer } from './text-analysis';
 import { createVocabulary, VocabularyBuilder, type Vocabulary, type VocabularyEntry } from './vocabulary';
 import { documentReader, type FieldReader } from './filters';
 import { createFieldRanks, type FieldRanks } from './sorting';
@@ -15,11 +16,13 @@ export type TextField = (typeof TEXT_FIELDS)[number];
 export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<TextField, number>> = Object.freeze({ title: 3, summary: 2, body: 1 });
 
 /** Bump when analysis or the saved shape changes: saved indexes of another version are rebuilt. */
-export const INDEX_FORMAT_VERSION = 2;
+export const INDEX_FORMAT_VERSION = 3;
 
 /** One engine's searchable state: its documents, their postings and the words they use, and per-field lookups. */
 export interface EngineIndex {
   readonly documents: readonly SiteDocument[];
+  /** How the engine's language turns text into terms, for documents and queries alike. */
+  readonly analyzer: TextAnalyzer;
   /** Field readers by position. */
   readonly readers: readonly FieldReader[];
   /** Sort ranks by field, computed on first use. */
@@ -45,26 +48,45 @@ export interface SavedIndex {
   vocabulary: VocabularyEntry[];
 }
 
-/** Builds the index, yielding to the event loop between slices of documents so a server stays responsive. */
-export async function buildEngineIndex(documents: readonly SiteDocument[]): Promise<EngineIndex> {
+/**
+ * Builds the index (English analysis unless another analyzer is given), yielding to the event loop between slices
+ * of documents so a server stays responsive; stops with the signal's reason once it is aborted.
+ */
+export async function buildEngineIndex(
+  documents: readonly SiteDocument[],
+  analyzer: TextAnalyzer = englishAnalyzer,
+  signal?: AbortSignal,
+): Promise<EngineIndex> {
   const vocabulary = new VocabularyBuilder();
-  const postings = await buildPostings(documents, TEXT_FIELDS, vocabulary);
-  return assemble(documents, postings, vocabulary.build());
+  const postings = await buildPostings(documents, TEXT_FIELDS, vocabulary, analyzer, signal);
+  return assemble(documents, postings, vocabulary.build(), analyzer);
 }
 
 export function saveEngineIndex(index: EngineIndex, hash: string): SavedIndex {
   return { format: INDEX_FORMAT_VERSION, hash, postings: savePostings(index.postings), vocabulary: index.vocabulary.toJSON() };
 }
 
-/** Restores a saved index for the same documents (the caller checks the hash); throws when it does not fit. */
-export function loadEngineIndex(saved: SavedIndex, documents: readonly SiteDocument[]): EngineIndex {
-  return assemble(documents, loadPostings(saved.postings, TEXT_FIELDS, documents.length), createVocabulary(saved.vocabulary));
+/**
+ * Restores a saved index for the same documents and language (the caller checks the hash); throws when it does not
+ * fit.
+ */
+export function loadEngineIndex(
+  saved: SavedIndex,
+  documents: readonly SiteDocument[],
+  analyzer: TextAnalyzer = englishAnalyzer,
+): EngineIndex {
+  return assemble(documents, loadPostings(saved.postings, TEXT_FIELDS, documents.length), createVocabulary(saved.vocabulary), analyzer);
 }
 
-function assemble(documents: readonly SiteDocument[], postings: PostingsIndex, vocabulary: Vocabulary): EngineIndex {
+function assemble(
+  documents: readonly SiteDocument[],
+  postings: PostingsIndex,
+  vocabulary: Vocabulary,
+  analyzer: TextAnalyzer,
+): EngineIndex {
   const titles = new Map<string, number[]>();
   documents.forEach((document, position) => {
-    const key = titleKey(document.title);
+    const key = titleKey(document.title, analyzer);
     const list = titles.get(key);
     if (list) list.push(position);
     else titles.set(key, [position]);
@@ -77,6 +99,7 @@ function assemble(documents: readonly SiteDocument[], postings: PostingsIndex, v
   const ranks = createFieldRanks(readers, columns);
   return {
     documents,
+    analyzer,
     readers,
     ranks,
     orders: createSortOrders(documents.length, ranks),
@@ -90,9 +113,10 @@ function assemble(documents: readonly SiteDocument[], postings: PostingsIndex, v
 }
 
 /** A title or query reduced to its stems without stop words: "Building consents" and "building consent" agree. */
-export function titleKey(text: string): string {
-  return words(text)
-    .filter((word) => !STOP_WORDS.has(word))
-    .map(stem)
+export function titleKey(text: string, analyzer: TextAnalyzer = englishAnalyzer): string {
+  return analyzer
+    .words(text)
+    .filter((word) => !analyzer.isStopWord(word))
+    .map((word) => analyzer.stem(word))
     .join(' ');
 }

@@ -1,6 +1,7 @@
 import { endianness } from 'node:os';
 import type { SiteDocument } from '../types';
-import { normaliseWord, STOP_WORDS, stem, tokenize } from './text-analysis';
+import type { TextAnalyzer } from './languages';
+import { englishAnalyzer } from './text-analysis';
 import { VocabularyBuilder } from './vocabulary';
 
 /**
@@ -49,6 +50,8 @@ interface TokenInfo {
   term: number;
   word: string;
   stem: string;
+  /** The token as suggestions show it (its spelling kept). */
+  surface: string;
   occurrences: number;
 }
 
@@ -67,13 +70,16 @@ class NumberList {
 }
 
 /**
- * Indexes documents: each field's tokens (`tokenize`) become terms (normalised, stop words dropped, stemmed), the
- * words behind them go to `vocabulary`. Throws on a missing or duplicate id.
+ * Indexes documents: each field's tokens (the analyzer's, English by default) become terms (folded, stop words
+ * dropped, stemmed), the words behind them go to `vocabulary`. Throws on a missing or duplicate id, and with the
+ * signal's reason when it is aborted (checked at every yield, so a shutdown need not wait for a large build).
  */
 export async function buildPostings(
   documents: readonly SiteDocument[],
   fields: readonly string[],
   vocabulary: VocabularyBuilder,
+  analyzer: TextAnalyzer = englishAnalyzer,
+  signal?: AbortSignal,
 ): Promise<PostingsIndex> {
   const termIds = new Map<string, number>();
   const terms: string[] = [];
@@ -81,10 +87,11 @@ export async function buildPostings(
   const analyse = (token: string): TokenInfo => {
     const cached = tokenCache.get(token);
     if (cached) return cached;
-    const word = normaliseWord(token);
-    const info: TokenInfo = { term: -1, word, stem: '', occurrences: 0 };
-    if (word !== '' && !STOP_WORDS.has(word)) {
-      info.stem = stem(word);
+    const word = analyzer.fold(token);
+    const info: TokenInfo = { term: -1, word, stem: '', surface: '', occurrences: 0 };
+    if (word !== '' && !analyzer.isStopWord(word)) {
+      info.stem = analyzer.stem(word);
+      info.surface = analyzer.surface(token);
       let id = termIds.get(info.stem);
       if (id === undefined) {
         id = terms.length;
@@ -94,7 +101,7 @@ export async function buildPostings(
       info.term = id;
     }
     if (tokenCache.size < TOKEN_CACHE_LIMIT) tokenCache.set(token, info);
-    else if (info.term >= 0) vocabulary.add(word, info.stem);
+    else if (info.term >= 0) vocabulary.add(word, info.stem, 1, info.surface);
     return info;
   };
 
@@ -107,7 +114,10 @@ export async function buildPostings(
   const touched: number[] = [];
 
   for (let position = 0; position < documents.length; position++) {
-    if (position > 0 && position % DOCUMENTS_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (position > 0 && position % DOCUMENTS_PER_SLICE === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      signal?.throwIfAborted();
+    }
     const document = documents[position] as unknown as Record<string, unknown>;
     const id = document.id;
     if (id === undefined || id === null) throw new Error(`the document at position ${position} has no id`);
@@ -116,7 +126,7 @@ export async function buildPostings(
     fields.forEach((field, fieldId) => {
       const value = document[field];
       if (value === undefined || value === null) return;
-      const tokens = tokenize(String(value));
+      const tokens = analyzer.tokenize(String(value));
       const length = new Set(tokens).size;
       lengths[fieldId][position] = length;
       // MiniSearch's running average, step for step, so scores agree to the last bit.
@@ -143,7 +153,7 @@ export async function buildPostings(
     });
   }
   for (const info of tokenCache.values())
-    if (info.term >= 0 && info.occurrences > 0) vocabulary.add(info.word, info.stem, info.occurrences);
+    if (info.term >= 0 && info.occurrences > 0) vocabulary.add(info.word, info.stem, info.occurrences, info.surface);
 
   const postings = fields.map((_, fieldId) => {
     const list = entries[fieldId];

@@ -1,5 +1,6 @@
 import type { ApiResult, ApiSearchRequest } from '../../../../../src/core/search/app-search-api';
 import type { SiteDocument } from '../types';
+import type { TextAnalyzer } from './languages';
 import { snippet } from './snippets';
 
 type ResultFields = ApiSearchRequest['result_fields'];
@@ -12,7 +13,7 @@ type FieldEntry = { raw?: unknown; snippet?: string | null };
  */
 export function buildResult(
   document: SiteDocument,
-  match: { score: number; isMatch: (word: string) => boolean },
+  match: { score: number; isMatch: (word: string) => boolean; analyzer?: TextAnalyzer },
   engine: string,
   resultFields: ResultFields,
 ): ApiResult {
@@ -31,7 +32,7 @@ export function buildResult(
       if (wantsSnippet) {
         entry.snippet =
           typeof value === 'string'
-            ? snippet(value, match.isMatch, { size: options.snippet?.size, fallback: options.snippet?.fallback })
+            ? snippet(value, match.isMatch, { size: options.snippet?.size, fallback: options.snippet?.fallback }, match.analyzer)
             : null;
       }
       fields[field] = entry;

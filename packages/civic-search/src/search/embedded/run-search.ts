@@ -52,7 +52,11 @@ export function runSearch(
   const results = Array.from(positions, (position, i) =>
     buildResult(
       index.documents[position],
-      { score: roundScore(scores?.[i] ?? 0), isMatch: wordMatcher(matches.termsOf(position)) },
+      {
+        score: roundScore(scores?.[i] ?? 0),
+        isMatch: wordMatcher(matches.termsOf(position), index.analyzer),
+        analyzer: index.analyzer,
+      },
       engine,
       request.result_fields,
     ),

@@ -1,11 +1,11 @@
-import { normaliseWord } from './text-analysis';
+import type { TextAnalyzer } from './languages';
+import { composed, englishAnalyzer } from './text-analysis';
 
 /** App Search's default snippet length, and the range it accepts. */
 export const DEFAULT_SNIPPET_SIZE = 100;
 export const MIN_SNIPPET_SIZE = 20;
 export const MAX_SNIPPET_SIZE = 1000;
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(text: string): string {
@@ -21,19 +21,22 @@ export interface SnippetOptions {
 
 /**
  * An HTML-safe extract of `text`, about `size` characters around its first matching word, with every matching word
- * in the extract wrapped in `<em>`. Whitespace runs become single spaces; the extract starts and ends on word
- * boundaries where it can. `isMatch` receives each word lowercased and without diacritics.
+ * in the extract wrapped in `<em>`, spelled as written. Whitespace runs become single spaces; the extract starts and
+ * ends on word boundaries where it can. `isMatch` receives each word as the engine's analyzer folds it (lowercase,
+ * no diacritics); a joined word ("Kai-hautū") is marked whole when it matched whole, else its parts that matched.
  */
 export function snippet(
   text: string,
   isMatch: (word: string) => boolean,
   { size = DEFAULT_SNIPPET_SIZE, fallback = true }: SnippetOptions = {},
+  analyzer: TextAnalyzer = englishAnalyzer,
 ): string | null {
   const length = Math.min(MAX_SNIPPET_SIZE, Math.max(MIN_SNIPPET_SIZE, Math.floor(size)));
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = composed(text).replace(/\s+/g, ' ').trim();
   const matches: [start: number, end: number][] = [];
-  for (const found of flat.matchAll(WORD)) {
-    if (isMatch(normaliseWord(found[0]))) matches.push([found.index, found.index + found[0].length]);
+  for (const span of analyzer.spans(flat)) {
+    if (isMatch(span.word)) matches.push([span.start, span.end]);
+    else for (const part of span.parts ?? []) if (isMatch(part.word)) matches.push([part.start, part.end]);
   }
   if (matches.length === 0) return fallback ? escapeHtml(clipEnd(flat, 0, length)) : null;
 

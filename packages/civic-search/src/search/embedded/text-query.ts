@@ -1,7 +1,8 @@
 import type { ApiSearchRequest } from '../../../../../src/core/search/app-search-api';
 import { DEFAULT_FIELD_WEIGHTS, TEXT_FIELDS, titleKey, type EngineIndex, type TextField } from './engine-index';
 import { hasTerm, type DerivedTerm, type FieldBoost, type TermLeaf, type WordPlan } from './term-scorer';
-import { indexTerm, STOP_WORDS, stem, words } from './text-analysis';
+import type { TextAnalyzer } from './languages';
+import { englishAnalyzer } from './text-analysis';
 
 /** The documents a query matched, with their relevance. */
 export interface TextMatches {
@@ -59,7 +60,7 @@ export function matchText(index: EngineIndex, query: string, searchFields?: ApiS
   const required = wordsRequired(plan.length);
   const fields = fieldBoosts(searchFields);
   const { positions, scores, covered, derivedTerms } = index.scorer.score(plan, required, fields);
-  const exactTitle = new Set(index.titles.get(titleKey(query)) ?? []);
+  const exactTitle = new Set(index.titles.get(titleKey(query, index.analyzer)) ?? []);
   for (let i = 0; i < positions.length; i++) {
     if (required < plan.length) scores[i] *= Math.pow(RANKING.partialMatch, plan.length - covered[i]);
     if (exactTitle.has(positions[i])) scores[i] *= RANKING.exactTitle;
@@ -74,12 +75,13 @@ export function matchText(index: EngineIndex, query: string, searchFields?: ApiS
 }
 
 function planWords(index: EngineIndex, query: string): WordPlan[] {
-  const all = words(query);
+  const { analyzer } = index;
+  const all = analyzer.words(query);
   const completesLastWord = !/\s$/.test(query);
   const plan: WordPlan[] = [];
   all.forEach((word, i) => {
     const isLast = i === all.length - 1;
-    const term = STOP_WORDS.has(word) ? null : indexTerm(word);
+    const term = analyzer.isStopWord(word) ? null : analyzer.term(word);
     const expansions =
       isLast && completesLastWord && word.length >= RANKING.prefixMinLength
         ? index.vocabulary.stemsForPrefix(word, RANKING.prefixExpansions)
@@ -130,8 +132,8 @@ function fieldBoosts(searchFields: ApiSearchRequest['search_fields']): FieldBoos
   }));
 }
 
-/** For snippets: whether a word of a document matched (its stem is one of the matched terms). */
-export function wordMatcher(terms: readonly string[]): (word: string) => boolean {
+/** For snippets: whether a (folded) word of a document matched (its stem is one of the matched terms). */
+export function wordMatcher(terms: readonly string[], analyzer: TextAnalyzer = englishAnalyzer): (word: string) => boolean {
   const matched = new Set(terms);
-  return (word) => matched.size > 0 && matched.has(stem(word));
+  return (word) => matched.size > 0 && matched.has(analyzer.stem(word));
 }

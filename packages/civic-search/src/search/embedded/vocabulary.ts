@@ -1,9 +1,11 @@
 /**
- * The words an engine's documents use, each with its stem and how often it occurs: sorted, so every word starting
- * with a prefix is found by binary search. Search uses it to expand a partly typed last word into the stems of the
- * words it may become, and to skip typo tolerance for words the documents contain.
+ * The words an engine's documents use (folded), each with its stem and how often it occurs: sorted, so every word
+ * starting with a prefix is found by binary search. Search uses it to expand a partly typed last word into the
+ * stems of the words it may become, and to skip typo tolerance for words the documents contain. Each word also
+ * keeps its most used spelling as written (`surface`, given only when it differs from the word: "māori" for
+ * "maori"), so suggestions can show words as the documents spell them.
  */
-export type VocabularyEntry = [word: string, stem: string, count: number];
+export type VocabularyEntry = [word: string, stem: string, count: number, surface?: string];
 
 export interface Vocabulary {
   readonly size: number;
@@ -13,25 +15,52 @@ export interface Vocabulary {
   stemsForPrefix(prefix: string, limit: number): string[];
   /** The `limit` most frequent words starting with `prefix`, with their counts. */
   wordsWithPrefix(prefix: string, limit: number): { word: string; count: number }[];
+  /** The `limit` most frequent entries whose word starts with `prefix` (ties: in word order). */
+  entriesWithPrefix(prefix: string, limit: number): readonly VocabularyEntry[];
   /** Whether a document has this exact (normalised) word. */
   hasWord(word: string): boolean;
+  /** The documents' most used spelling of a (folded) word, or undefined when they do not have it. */
+  surfaceOf(word: string): string | undefined;
   toJSON(): VocabularyEntry[];
 }
 
 /** Collects words while documents are indexed. */
 export class VocabularyBuilder {
-  private readonly entries = new Map<string, { stem: string; count: number }>();
+  /** `spellings` counts the spellings that differ from the word; the rest of `count` is spelled as the word. */
+  private readonly entries = new Map<string, { stem: string; count: number; spellings?: Map<string, number> }>();
 
-  /** Records `occurrences` (default 1) uses of a word with its stem. */
-  add(word: string, stem: string, occurrences = 1): void {
-    const entry = this.entries.get(word);
+  /** Records `occurrences` (default 1) uses of a word with its stem, spelled `surface` (default: as the word). */
+  add(word: string, stem: string, occurrences = 1, surface = word): void {
+    let entry = this.entries.get(word);
     if (entry) entry.count += occurrences;
-    else this.entries.set(word, { stem, count: occurrences });
+    else this.entries.set(word, (entry = { stem, count: occurrences }));
+    if (surface !== word) {
+      entry.spellings ??= new Map();
+      entry.spellings.set(surface, (entry.spellings.get(surface) ?? 0) + occurrences);
+    }
   }
 
   build(): Vocabulary {
-    return createVocabulary([...this.entries].map(([word, { stem, count }]) => [word, stem, count]));
+    return createVocabulary(
+      [...this.entries].map(([word, { stem, count, spellings }]): VocabularyEntry => {
+        const surface = spellings && mostUsedSpelling(word, count, spellings);
+        return surface === undefined || surface === word ? [word, stem, count] : [word, stem, count, surface];
+      }),
+    );
   }
+}
+
+/**
+ * The spelling used most. A tie goes to a written spelling over the bare folded word (it carries the macrons), then
+ * to the first in code-point order, so every build agrees.
+ */
+export function mostUsedSpelling(word: string, count: number, spellings: ReadonlyMap<string, number>): string {
+  let best = word;
+  let bestCount = count - [...spellings.values()].reduce((sum, uses) => sum + uses, 0);
+  for (const [spelling, uses] of spellings) {
+    if (uses > bestCount || (uses === bestCount && (best === word || spelling < best))) [best, bestCount] = [spelling, uses];
+  }
+  return best;
 }
 
 export function createVocabulary(entries: readonly VocabularyEntry[]): Vocabulary {
@@ -39,6 +68,8 @@ export function createVocabulary(entries: readonly VocabularyEntry[]): Vocabular
   const words = sorted.map((entry) => entry[0]);
   const stems = new Set(sorted.map((entry) => entry[1]));
   const wordSet = new Set(words);
+  const surfaces = new Map<string, string>();
+  for (const entry of sorted) if (entry[3] !== undefined) surfaces.set(entry[0], entry[3]);
 
   /** Index of the first word >= prefix. */
   const lowerBound = (prefix: string) => {
@@ -63,6 +94,7 @@ export function createVocabulary(entries: readonly VocabularyEntry[]): Vocabular
     size: sorted.length,
     hasStem: (stem) => stems.has(stem),
     hasWord: (word) => wordSet.has(word),
+    surfaceOf: (word) => surfaces.get(word) ?? (wordSet.has(word) ? word : undefined),
     stemsForPrefix(prefix, limit) {
       const result: string[] = [];
       for (const [, stem] of withPrefix(prefix, Number.POSITIVE_INFINITY)) {
@@ -72,6 +104,7 @@ export function createVocabulary(entries: readonly VocabularyEntry[]): Vocabular
       return result;
     },
     wordsWithPrefix: (prefix, limit) => withPrefix(prefix, limit).map(([word, , count]) => ({ word, count })),
+    entriesWithPrefix: withPrefix,
     toJSON: () => sorted,
   };
 }
