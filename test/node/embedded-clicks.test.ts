@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openClickStore, parseClickLine } from '../../packages/civic-search/src/search/embedded/click-store';
-import { ENGINE, fixtureBackend, temporaryDataDir } from './embedded-fixtures';
+import { IssuedRequests } from '../../packages/civic-search/src/search/embedded/issued-requests';
+import type { EmbeddedBackend } from '../../packages/civic-search/src/search/embedded/backend';
+import { capturingErrors, ENGINE, FIXTURE_DOCUMENTS, fixtureBackend, temporaryDataDir } from './embedded-fixtures';
 
 const lines = async (file: string) => (await readFile(file, 'utf8')).split('\n').filter((line) => line !== '');
 
@@ -74,6 +76,9 @@ describe('click store', () => {
   });
 });
 
+/** The request id of a fresh search answer (a click must name one). */
+const searched = async (backend: EmbeddedBackend, query = 'dog') => (await backend.search(ENGINE, { query })).meta.request_id;
+
 describe('embedded backend: clicks', () => {
   it('records clicks durably and ranks their queries first in suggestions, also after a restart', async () => {
     const dataDir = await temporaryDataDir();
@@ -81,7 +86,8 @@ describe('embedded backend: clicks', () => {
     const before = (await backend.suggest(ENGINE, { query: 'do' })).results.documents.map((entry) => entry.suggestion);
     assert.ok(!before.includes('dog registration fee'));
 
-    for (const requestId of ['a', 'b']) {
+    const requestIds = [await searched(backend), await searched(backend)];
+    for (const requestId of requestIds) {
       await backend.click(ENGINE, {
         query: 'Dog registration fee',
         document_id: 'dog-registration',
@@ -97,7 +103,7 @@ describe('embedded backend: clicks', () => {
         engine: ENGINE,
         query: 'Dog registration fee',
         document_id: 'dog-registration',
-        request_id: 'a',
+        request_id: requestIds[0],
         tags: ['suggestion'],
         at: undefined,
       },
@@ -115,13 +121,19 @@ describe('embedded backend: clicks', () => {
 
   it('suggests a clicked query with stop words in it', async () => {
     const backend = await fixtureBackend();
-    for (let i = 0; i < 2; i++) await backend.click(ENGINE, { query: 'how to register your dog', document_id: 'dog-registration' });
+    for (let i = 0; i < 2; i++) {
+      const request_id = await searched(backend);
+      await backend.click(ENGINE, { query: 'how to register your dog', document_id: 'dog-registration', request_id });
+    }
     assert.equal((await backend.suggest(ENGINE, { query: 'how to reg' })).results.documents[0].suggestion, 'how to register your dog');
   });
 
   it('does not suggest a clicked query whose words no document uses', async () => {
     const backend = await fixtureBackend();
-    for (let i = 0; i < 3; i++) await backend.click(ENGINE, { query: 'dog zzgarbage', document_id: 'dog-registration' });
+    for (let i = 0; i < 3; i++) {
+      const request_id = await searched(backend);
+      await backend.click(ENGINE, { query: 'dog zzgarbage', document_id: 'dog-registration', request_id });
+    }
     const suggestions = (await backend.suggest(ENGINE, { query: 'dog', size: 20 })).results.documents.map((entry) => entry.suggestion);
     assert.ok(!suggestions.includes('dog zzgarbage'));
   });
@@ -130,9 +142,70 @@ describe('embedded backend: clicks', () => {
     const dataDir = await temporaryDataDir();
     const notAFolder = join(dataDir, 'file');
     await writeFile(notAFolder, '');
-    const backend = await fixtureBackend({ dataDir: notAFolder });
-    await assert.rejects(backend.click(ENGINE, { query: 'x', document_id: 'y' }), (error: Error) => error.name === 'BackendError');
+    let backend!: EmbeddedBackend;
+    const logged = await capturingErrors(async () => (backend = await fixtureBackend({ dataDir: notAFolder })));
+    assert.match(logged.join('\n'), /click log .* could not be read/, 'said once, at start');
+    const request_id = await searched(backend);
+    await assert.rejects(
+      backend.click(ENGINE, { query: 'x', document_id: 'dog-registration', request_id }),
+      (error: Error) => error.name === 'BackendError',
+    );
     assert.equal((await backend.search(ENGINE, { query: 'dog' })).results[0]._meta.id, 'dog-registration');
     assert.equal((await backend.suggest(ENGINE, { query: 'do' })).results.documents[0].suggestion, 'dog');
+  });
+});
+
+describe('embedded backend: only real clicks count', () => {
+  const isInvalid = (pattern: RegExp) => (error: Error) => error.name === 'InvalidRequestError' && pattern.test(error.message);
+
+  it('refuses a click naming a request id the engine never issued, and forged clicks never reach suggestions', async () => {
+    const dataDir = await temporaryDataDir();
+    const backend = await fixtureBackend({ dataDir });
+    for (const request_id of [undefined, 'forged', 'a'.repeat(32)]) {
+      await assert.rejects(
+        backend.click(ENGINE, { query: 'rates overdue penalty dog', document_id: 'rates-relief', ...(request_id && { request_id }) }),
+        isInvalid(/recent search/),
+      );
+    }
+    const offered = (await backend.suggest(ENGINE, { query: 'ra', size: 20 })).results.documents.map((entry) => entry.suggestion);
+    assert.ok(!offered.includes('rates overdue penalty dog'));
+    await backend.close();
+    await assert.rejects(readFile(join(dataDir, 'clicks.jsonl'), 'utf8'), { code: 'ENOENT' }, 'nothing written');
+  });
+
+  it('refuses a click on a document the engine does not hold, or with another engine’s request id', async () => {
+    const backend = await fixtureBackend({ engines: { [ENGINE]: () => FIXTURE_DOCUMENTS, other: () => FIXTURE_DOCUMENTS } });
+    const request_id = await searched(backend);
+    await assert.rejects(backend.click(ENGINE, { query: 'dog', document_id: 'no-such-page', request_id }), isInvalid(/not in this engine/));
+    await assert.rejects(backend.click('other', { query: 'dog', document_id: 'dog-registration', request_id }), isInvalid(/recent search/));
+    await backend.click(ENGINE, { query: 'dog', document_id: 'dog-registration', request_id });
+  });
+
+  it('counts each result of an answer once, however often it is clicked', async () => {
+    const dataDir = await temporaryDataDir();
+    const backend = await fixtureBackend({ dataDir });
+    const request_id = await searched(backend, 'register your dog');
+    for (let i = 0; i < 3; i++) await backend.click(ENGINE, { query: 'register your dog', document_id: 'dog-registration', request_id });
+    await backend.click(ENGINE, { query: 'register your dog', document_id: 'library-card', request_id });
+    await backend.close();
+    assert.deepEqual(
+      (await lines(join(dataDir, 'clicks.jsonl'))).map((line) => parseClickLine(line)?.document_id),
+      ['dog-registration', 'library-card'],
+    );
+  });
+});
+
+describe('issued request ids', () => {
+  it('remembers the latest ones, by count and by age', () => {
+    let now = 0;
+    const issued = new IssuedRequests({ limit: 3, maxAgeMs: 1000, now: () => now });
+    const ids = Array.from({ length: 4 }, () => issued.issue('site'));
+    assert.equal(issued.size, 3);
+    assert.ok(!issued.has('site', ids[0]), 'the oldest went when the fourth came');
+    assert.ok(ids.slice(1).every((id) => issued.has('site', id)));
+    assert.ok(!issued.has('other', ids[3]), 'another engine’s');
+    now = 1001;
+    const fresh = issued.issue('site');
+    assert.ok(ids.every((id) => !issued.has('site', id)) && issued.has('site', fresh), 'expired after maxAgeMs');
   });
 });

@@ -151,3 +151,16 @@ export async function fixtureBackend(options: Partial<EmbeddedBackendOptions> = 
 export function resultIds(response: { results: { _meta: { id: string } }[] }): string[] {
   return response.results.map((result) => result._meta.id);
 }
+
+/** Runs `work` with console.error captured; gives what was logged (the work's failure, if any, is thrown after). */
+export async function capturingErrors(work: () => unknown): Promise<string[]> {
+  const logged: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
+  try {
+    await work();
+  } finally {
+    console.error = original;
+  }
+  return logged;
+}

@@ -40,6 +40,14 @@ export class BackendError extends Error {
   override name = 'BackendError';
 }
 
+/**
+ * The backend refuses the request itself, not for a failure of its own (say a click on a document the engine does
+ * not hold, or naming a search it did not answer): the proxy answers 400 with `message`.
+ */
+export class InvalidRequestError extends Error {
+  override name = 'InvalidRequestError';
+}
+
 /** The engine is not one the backend serves (not in its allowlist): the proxy answers 404. */
 export class UnknownEngineError extends Error {
   override name = 'UnknownEngineError';

@@ -7,13 +7,14 @@ import type {
   ApiSearchRequest,
   ApiSearchResponse,
 } from '../../../../../src/core/search/app-search-api';
-import { BackendError, UnknownEngineError, type SearchBackend, type SiteDocument } from '../types';
-import { openClickStore, type ClickStore } from './click-store';
+import { BackendError, InvalidRequestError, UnknownEngineError, type SearchBackend, type SiteDocument } from '../types';
+import { createClickStore } from './click-store';
 import { TEXT_FIELDS, type EngineIndex, type TextField } from './engine-index';
 import { loadOrBuildIndex } from './index-store';
+import { IssuedRequests } from './issued-requests';
+import { analyzerFor, checkedLanguage, type Language, type TextAnalyzer } from './languages';
 import { BLANK_QUERY_SORT, runSearch } from './run-search';
-import { buildSuggestionIndex, DEFAULT_SUGGESTION_SIZE, type SuggestionIndex } from './suggestions';
-import { STOP_WORDS } from './text-analysis';
+import { buildSuggestionIndex, DEFAULT_SUGGESTION_SIZE, normaliseQuery, type SuggestionIndex } from './suggestions';
 
 /** Where indexes and clicks are kept unless told otherwise (relative to the working directory; gitignored). */
 export const DEFAULT_DATA_DIR = '.data/search';
@@ -24,9 +25,21 @@ export const DEFAULT_RETRY_AFTER_MS = 5_000;
 /** Engine names double as file names: letters, digits, '-' and '_'. */
 const ENGINE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
+/** Where an engine's documents come from. */
+export type DocumentSource = () => readonly SiteDocument[] | Promise<readonly SiteDocument[]>;
+
+/** An engine's documents and, when not the backend's default, its language. */
+export interface EngineSource {
+  documents: DocumentSource;
+  /** App Search's language code (`en`, `mi`, `cy`, `ga`, `gd`), or null for universal; default: the backend's. */
+  language?: string | null;
+}
+
 export interface EmbeddedBackendOptions {
-  /** The allowlist: each engine's name and where its documents come from. */
-  engines: Record<string, () => readonly SiteDocument[] | Promise<readonly SiteDocument[]>>;
+  /** The allowlist: each engine's name and where its documents come from (and, if it differs, its language). */
+  engines: Record<string, DocumentSource | EngineSource>;
+  /** The language of engines that do not name one (default `en`); see `LANGUAGES`. */
+  language?: string | null;
   /** Folder for saved indexes and the click log (default `.data/search`). */
   dataDir?: string;
   /** Told once per engine how its index was obtained. */
@@ -36,6 +49,8 @@ export interface EmbeddedBackendOptions {
    * long after the failure (default 5 s); calls in between fail at once without asking the source again.
    */
   retryAfterMs?: number;
+  /** The click log is rewritten compact past this size (default 8 MB; see `click-store.ts`). */
+  clickLogCompactAboveBytes?: number;
 }
 
 export interface IndexReadyEvent {
@@ -49,44 +64,71 @@ export interface IndexReadyEvent {
 export interface EmbeddedBackend extends SearchBackend {
   readonly engines: readonly string[];
   /**
-   * Resolves once every engine's index is loaded or built (rejects if one failed); calls wait for it anyway.
-   * A click log that cannot be opened does not stop search: clicks then fail with a BackendError.
+   * Resolves once every engine's index is loaded or built (rejects if one failed) and the click log has been read;
+   * calls wait for their engine anyway, never for the click log (suggestions use the clicks read so far). A click
+   * log that cannot be opened does not stop search: clicks then fail with a BackendError.
    */
   ready(): Promise<void>;
   /** How each engine's index was obtained, once ready. */
   indexStatus(engine: string): Promise<IndexReadyEvent>;
-  /** Waits for start-up and pending click writes. */
+  /** The language each engine analyses its text in. */
+  languageOf(engine: string): Language;
+  /** Stops loading and building indexes and reading the click log, then waits for pending click writes. */
   close(): Promise<void>;
+}
+
+interface EngineConfig {
+  documents: DocumentSource;
+  analyzer: TextAnalyzer;
 }
 
 interface EngineState {
   index: EngineIndex;
   status: IndexReadyEvent;
   suggestions: Map<string, SuggestionIndex>;
+  documentIds?: ReadonlySet<string>;
 }
 
 /**
- * The default search backend: MiniSearch in the server process. Each engine's index is built from its documents at
- * start (in the background; calls wait for it) and saved in `dataDir`, so a restart with the same documents loads
- * it instead. Clicks go to an append-only log there, read back at start to rank suggestions.
+ * The default search backend: a search engine in the server process. Each engine's index is built from its
+ * documents at start (in the background; calls wait for it) and saved in `dataDir`, so a restart with the same
+ * documents loads it instead. Clicks go to a log there, read back at start to rank suggestions; a click counts only
+ * for a document the engine holds and an answer it gave lately.
  */
 export function createEmbeddedBackend({
   engines,
+  language,
   dataDir = DEFAULT_DATA_DIR,
   onIndexReady,
   retryAfterMs = DEFAULT_RETRY_AFTER_MS,
+  clickLogCompactAboveBytes,
 }: EmbeddedBackendOptions): EmbeddedBackend {
   const names = Object.keys(engines);
-  for (const name of names)
+  const defaultLanguage = checkedLanguage(language, 'createEmbeddedBackend: language');
+  const configs = new Map<string, EngineConfig>();
+  for (const name of names) {
     if (!ENGINE_NAME.test(name)) throw new Error(`Engine name ${JSON.stringify(name)} must be letters, digits, '-' or '_'.`);
+    const given = engines[name];
+    const source: EngineSource = typeof given === 'function' ? { documents: given } : given;
+    const engineLanguage =
+      source.language === undefined
+        ? defaultLanguage
+        : checkedLanguage(source.language, `createEmbeddedBackend: engine "${name}" language`);
+    configs.set(name, { documents: source.documents, analyzer: analyzerFor(engineLanguage) });
+  }
+  const configOf = (engine: string) => (Object.hasOwn(engines, engine) ? configs.get(engine) : undefined);
 
+  // Aborted by close(): loading, building and reading the click log stop at their next step.
+  const closing = new AbortController();
   interface Attempt {
     state: Promise<EngineState>;
     failedAt?: number;
   }
   const attempts = new Map<string, Attempt>();
   const attempt = (name: string, after: Promise<unknown>): Attempt => {
-    const started: Attempt = { state: after.then(() => startEngine(name, engines[name], dataDir, onIndexReady)) };
+    const started: Attempt = {
+      state: after.then(() => startEngine(name, configs.get(name)!, dataDir, onIndexReady, closing.signal)),
+    };
     // Failures surface when the engine is used; never as an unhandled rejection.
     started.state.catch(() => {
       started.failedAt = performance.now();
@@ -97,17 +139,27 @@ export function createEmbeddedBackend({
   // One engine after another: building several big indexes at once would only compete for the same cores.
   let previous: Promise<unknown> = Promise.resolve();
   for (const name of names) previous = attempt(name, previous).state.catch(() => undefined);
-  const clickStore = openClickStore(join(dataDir, 'clicks.jsonl'));
-  clickStore.catch(() => undefined);
+
+  const clickStore = createClickStore(join(dataDir, 'clicks.jsonl'), {
+    normalise: (engine, query) => normaliseQuery(query, configOf(engine)?.analyzer),
+    compactAboveBytes: clickLogCompactAboveBytes,
+    signal: closing.signal,
+  });
+  clickStore.loaded.catch((error: Error) => {
+    if (!closing.signal.aborted) console.error(`search: the click log in ${dataDir} could not be read: ${error.message}`);
+  });
+  const issued = new IssuedRequests();
 
   const engineState = async (engine: string): Promise<EngineState> => {
-    let current = Object.hasOwn(engines, engine) ? attempts.get(engine) : undefined;
+    let current = configOf(engine) ? attempts.get(engine) : undefined;
     if (!current) throw new UnknownEngineError(engine);
+    if (closing.signal.aborted) throw new BackendError('The search backend is shutting down.');
     if (current.failedAt !== undefined && performance.now() - current.failedAt >= retryAfterMs)
       current = attempt(engine, Promise.resolve());
     try {
       return await current.state;
     } catch (error) {
+      if (closing.signal.aborted) throw new BackendError('The search backend is shutting down.');
       throw new BackendError(`The search index of this engine could not be prepared: ${(error as Error).message}`);
     }
   };
@@ -117,13 +169,19 @@ export function createEmbeddedBackend({
     engines: names,
     async ready() {
       await Promise.all(names.map(engineState));
+      await clickStore.loaded.catch(() => undefined);
     },
     indexStatus: async (engine) => (await engineState(engine)).status,
+    languageOf(engine) {
+      const config = configOf(engine);
+      if (!config) throw new UnknownEngineError(engine);
+      return config.analyzer.language;
+    },
 
     async search(engine: string, request: ApiSearchRequest, signal?: AbortSignal): Promise<ApiSearchResponse> {
       const { index } = await engineState(engine);
       try {
-        return runSearch(index, engine, request, requestId(), signal);
+        return runSearch(index, engine, request, issued.issue(engine), signal);
       } catch (error) {
         if (signal?.aborted) throw error;
         throw new BackendError(`The search failed: ${(error as Error).message}`);
@@ -132,30 +190,36 @@ export function createEmbeddedBackend({
 
     async suggest(engine: string, request: ApiQuerySuggestionRequest, signal?: AbortSignal): Promise<ApiQuerySuggestionResponse> {
       const state = await engineState(engine);
-      const clicks = await clickStore.catch(() => undefined);
       signal?.throwIfAborted();
+      const { analyzer, vocabulary } = state.index;
       const suggestions = suggestionIndex(state, suggestionFields(request));
       const size = Math.min(MAX_SUGGESTIONS, Math.max(1, Math.floor(request.size ?? DEFAULT_SUGGESTION_SIZE)));
       const found = suggestions.suggest(request.query ?? '', {
         size,
-        popular: clicks?.popularQueries(engine),
+        // While the click log is still being read at start, the clicks read so far.
+        popular: clickStore.popularQueries(engine),
         // Stop words are not indexed, yet belong in queries ("register your dog").
-        isKnownWord: (word) => STOP_WORDS.has(word) || state.index.vocabulary.hasWord(word),
+        isKnownWord: (word) => analyzer.isStopWord(word) || vocabulary.hasWord(word),
+        spellingOf: (word) => vocabulary.surfaceOf(word),
       });
-      return { results: { documents: found.map((suggestion) => ({ suggestion })) }, meta: { request_id: requestId() } };
+      // Not remembered with the searches' ids: clicks are on documents, which only searches answer with.
+      return { results: { documents: found.map((suggestion) => ({ suggestion })) }, meta: { request_id: randomRequestId() } };
     },
 
     async click(engine: string, click: ApiClickRequest, signal?: AbortSignal): Promise<void> {
-      if (!Object.hasOwn(engines, engine)) throw new UnknownEngineError(engine);
-      let store: ClickStore;
-      try {
-        store = await clickStore;
-      } catch (error) {
-        throw new BackendError(`Clicks cannot be recorded: ${(error as Error).message}`);
-      }
+      if (!configOf(engine)) throw new UnknownEngineError(engine);
+      // A click counts only for an answer this engine gave lately and a document it holds: forged clicks (made-up
+      // ids, or posted from elsewhere) cannot push a query into everyone's suggestions.
+      if (!issued.has(engine, click.request_id))
+        throw new InvalidRequestError('The click does not name a recent search of this engine (request_id).');
+      const state = await engineState(engine);
+      state.documentIds ??= new Set(state.index.documents.map((document) => String(document.id)));
+      if (!state.documentIds.has(click.document_id)) throw new InvalidRequestError('The clicked document is not in this engine.');
       signal?.throwIfAborted();
+      // The same result of the same answer clicked again is one click (accepted, not counted twice).
+      if (!issued.firstClick(click.request_id!, click.document_id)) return;
       try {
-        await store.record({
+        await clickStore.record({
           engine,
           query: click.query,
           document_id: click.document_id,
@@ -168,21 +232,25 @@ export function createEmbeddedBackend({
     },
 
     async close() {
+      closing.abort(new BackendError('The search backend is shutting down.'));
       await Promise.allSettled([...attempts.values()].map((current) => current.state));
-      await (await clickStore.catch(() => undefined))?.flush();
+      await clickStore.flush();
     },
   };
 }
 
 async function startEngine(
   engine: string,
-  documentsOf: EmbeddedBackendOptions['engines'][string],
+  { documents: documentsOf, analyzer }: EngineConfig,
   dataDir: string,
   onIndexReady: EmbeddedBackendOptions['onIndexReady'],
+  signal: AbortSignal,
 ): Promise<EngineState> {
+  signal.throwIfAborted();
   const started = performance.now();
   const documents = await documentsOf();
-  const { index, source, note } = await loadOrBuildIndex(engine, documents, dataDir);
+  signal.throwIfAborted();
+  const { index, source, note } = await loadOrBuildIndex(engine, documents, dataDir, { analyzer, signal });
   // The search page opened without words asks for this order first: ready before the first visitor.
   index.orders(BLANK_QUERY_SORT);
   const status: IndexReadyEvent = {
@@ -195,6 +263,7 @@ async function startEngine(
   const state: EngineState = { index, status, suggestions: new Map() };
   // Titles are what suggestions come from unless a request asks otherwise: ready before the first keystroke.
   suggestionIndex(state, ['title']);
+  signal.throwIfAborted();
   onIndexReady?.(status);
   return state;
 }
@@ -204,7 +273,10 @@ function suggestionIndex(state: EngineState, fields: readonly TextField[]): Sugg
   const key = fields.join(',');
   let suggestions = state.suggestions.get(key);
   if (!suggestions) {
-    suggestions = buildSuggestionIndex(state.index.documents.flatMap((document) => fields.map((field) => document[field])));
+    suggestions = buildSuggestionIndex(
+      state.index.documents.flatMap((document) => fields.map((field) => document[field])),
+      state.index.analyzer,
+    );
     state.suggestions.set(key, suggestions);
   }
   return suggestions;
@@ -217,6 +289,6 @@ function suggestionFields(request: ApiQuerySuggestionRequest): TextField[] {
   return fields.length > 0 ? fields : ['title'];
 }
 
-function requestId(): string {
+function randomRequestId(): string {
   return randomUUID().replaceAll('-', '');
 }
