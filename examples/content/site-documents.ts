@@ -2,6 +2,7 @@ import type { SiteDocument } from '../../packages/civic-search/src/search/types'
 import { navigation, type NavItem } from '../site/navigation';
 import { site } from '../site/site';
 import { generateCorpus } from './generate-corpus';
+import { bilingualPages, bilingualPageText } from '../site/pages/council-content';
 
 /** The example site's search content: its hand-written pages, then the generated corpus (2,000 documents). */
 export function siteDocuments(): SiteDocument[] {
@@ -19,12 +20,18 @@ export function handWrittenPages(): SiteDocument[] {
   for (const section of navigation) {
     if (!section.children) continue;
     pages.push(sectionPage(section));
-    for (const child of section.children) pages.push(child.href === BUILDING_CONSENT_URL ? buildingConsentPage(section) : topicPage(section, child));
+    for (const child of section.children) {
+      const bilingual = bilingualPages.find((candidate) => candidate.href === child.href);
+      if (bilingual) pages.push(bilingualPage(section, child, bilingual));
+      else pages.push(child.href === BUILDING_CONSENT_URL ? buildingConsentPage(section) : topicPage(section, child));
+    }
   }
   return pages;
 }
 
-function page(fields: Omit<SiteDocument, 'id' | 'document_type' | 'subsite' | 'published_date'> & { published_date?: string }): SiteDocument {
+function page(
+  fields: Omit<SiteDocument, 'id' | 'document_type' | 'subsite' | 'published_date'> & { published_date?: string },
+): SiteDocument {
   return {
     id: `page-${fields.url === '/' ? 'home' : fields.url.slice(1).replaceAll('/', '-')}`,
     document_type: 'Page',
@@ -85,6 +92,18 @@ function topicPage(section: NavItem, topic: NavItem): SiteDocument {
     url: topic.href,
     topic: section.title,
     subtopic: topic.title,
+  });
+}
+
+/** A page in English and te reo Māori (examples/site/pages/council-content.ts) as text, macrons kept. */
+function bilingualPage(section: NavItem, child: NavItem, content: (typeof bilingualPages)[number]): SiteDocument {
+  return page({
+    title: child.title,
+    summary: child.summary,
+    body: bilingualPageText(content),
+    url: child.href,
+    topic: section.title,
+    subtopic: content.subtopic,
   });
 }
 

@@ -21,6 +21,7 @@ import { formRoutes } from './forms/routes';
 import { documentRoutes } from './documents/routes';
 import { siteDocuments } from '../content/site-documents';
 import { docsRoutes } from './docs/routes';
+import { councilPageRoutes } from './pages/council-routes';
 import { siteSettingsRoutes } from './site-settings/routes';
 
 export interface SiteOptions {
@@ -62,6 +63,7 @@ export async function createSiteApp({ distRoot = 'dist', search = siteSearchOpti
   app.route('/', formRoutes());
   app.route('/', documentRoutes({ documents: siteDocuments }));
   app.route('/', docsRoutes({ distRoot }));
+  app.route('/', councilPageRoutes());
   app.route('/', siteSettingsRoutes());
 
   app.get('/', (c) => renderPage(c, <HomePage />));

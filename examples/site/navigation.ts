@@ -1,3 +1,5 @@
+import { bilingualPages } from './pages/council-content';
+
 /** The CMS's navigation tree: one list feeds the header on every screen size. */
 export interface NavItem {
   title: string;
@@ -67,6 +69,12 @@ export const navigation: NavItem[] = [
       topic('roads-and-transport', 'roadworks', 'Roadworks', 'Current and planned work on local roads.'),
       topic('roads-and-transport', 'report-a-road-problem', 'Report a road problem', 'Potholes, streetlights, signs and markings.'),
     ],
+  },
+  {
+    title: 'Council and democracy',
+    href: '/services/council-and-democracy',
+    summary: 'The Māori ward, Te Tai Tāhuna, and visiting a marae with the council, in English and te reo Māori.',
+    children: bilingualPages.map((page) => ({ title: page.title, href: page.href, summary: page.summary })),
   },
   {
     title: 'Contact us',
