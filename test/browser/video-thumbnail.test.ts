@@ -151,6 +151,29 @@ describe('<video-thumbnail>', () => {
     expect(warnings.join()).to.contain('plain frame');
   });
 
+  it('with embed-only, plays in the plain privacy-enhanced frame at once and never asks for the API script', async () => {
+    const src = apiUrl(FAKE_API);
+    let el!: HTMLElement;
+    const warnings = await capturingConsole('warn', async () => {
+      el = await upgraded<HTMLElement>(
+        html`<video-thumbnail embed-only api-src=${src}
+          ><a href="https://youtu.be/M7lc1UVf-VE"><img src=${THUMB} alt="" /> ${TITLE}</a></video-thumbnail
+        >`,
+        (e) => !!button(e),
+      );
+      button(el)!.click();
+      await waitUntil(() => el.querySelector('iframe') && document.activeElement === el.querySelector('iframe'), 'no frame with focus');
+    });
+    const frame = el.querySelector('iframe')!;
+    expect(frame.getAttribute('src')).to.equal('https://www.youtube-nocookie.com/embed/M7lc1UVf-VE?autoplay=1');
+    expect(frame.getAttribute('allow')).to.equal('autoplay; encrypted-media; picture-in-picture');
+    expect(frame.title).to.equal(`Video: ${TITLE}`);
+    expect(el.querySelector('.video-thumbnail__loading')).to.be.null;
+    expect(scriptsFor(src)).to.have.length(0);
+    expect(fake().loads).to.equal(0);
+    expect(warnings).to.deep.equal([]);
+  });
+
   it('falls back when the API loads but does not become ready in time', async () => {
     const src = apiUrl(SILENT_API);
     let el!: HTMLElement;

@@ -208,7 +208,8 @@ export function BuildingConsentPage() {
           <li>Upload your plans, specifications and title.</li>
           <li>Pay the deposit by card or internet banking.</li>
         </ol>
-        <video-thumbnail>
+        {/* The site's policy allows the privacy-enhanced frame, not the video site's API script: play in the frame. */}
+        <video-thumbnail embed-only>
           <a href="https://www.youtube.com/watch?v=M7lc1UVf-VE">
             <img src="/assets/video-building-consent.svg" alt="" width="640" height="360" />
             Watch: how to apply for a building consent online (3 minutes)

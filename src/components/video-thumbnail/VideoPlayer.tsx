@@ -7,7 +7,8 @@ interface VideoPlayerProps {
   /** The iframe's title: names the player for screen readers. */
   frameTitle: string;
   loadingText: string;
-  apiSrc: string;
+  /** The iframe API's script, or null to play in the plain embed frame without it. */
+  apiSrc: string | null;
   apiTimeoutMs: number;
 }
 
@@ -27,7 +28,8 @@ function focusIfStillHere(target: HTMLElement | null | undefined, box: HTMLEleme
 
 /**
  * Plays a video in place: loads the iframe API (once per page), creates a privacy-enhanced player that
- * starts at once and takes focus. When the API cannot load, a plain embed frame does the same job.
+ * starts at once and takes focus. When the API cannot load, or the page asks for no API, a plain embed frame does
+ * the same job.
  */
 export function VideoPlayer({ videoId, frameTitle, loadingText, apiSrc, apiTimeoutMs }: VideoPlayerProps) {
   const boxRef = useRef<HTMLDivElement>(null);
@@ -35,7 +37,7 @@ export function VideoPlayer({ videoId, frameTitle, loadingText, apiSrc, apiTimeo
   const fallbackRef = useRef<HTMLIFrameElement>(null);
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const titleRef = useRef(frameTitle);
-  const [phase, setPhase] = useState<Phase>('loading');
+  const [phase, setPhase] = useState<Phase>(apiSrc === null ? 'fallback' : 'loading');
 
   // The thumbnail button that had focus is gone: keep focus here until the player can take it.
   useLayoutEffect(() => focusIfStillHere(boxRef.current, boxRef.current), []);
@@ -46,6 +48,7 @@ export function VideoPlayer({ videoId, frameTitle, loadingText, apiSrc, apiTimeo
   }, [frameTitle]);
 
   useEffect(() => {
+    if (apiSrc === null) return;
     let cancelled = false;
     let player: ApiPlayer | undefined;
     const frameOf = (target: ApiPlayer) => target.getIframe?.() ?? slotRef.current?.querySelector('iframe') ?? null;

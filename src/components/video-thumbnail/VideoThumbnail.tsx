@@ -23,6 +23,11 @@ export const videoThumbnailAttributes = {
   apiSrc: 'string',
   /** Milliseconds to wait for the API before playing in a plain embed frame. */
   apiTimeout: 'number',
+  /**
+   * Play in the privacy-enhanced embed frame (autoplay) at once, without loading the iframe API: for pages whose
+   * Content-Security-Policy allows the frame but not the API's script, so nothing the policy forbids is tried.
+   */
+  embedOnly: 'boolean',
 } as const;
 
 declare module '../../web-component/events' {
@@ -34,7 +39,7 @@ declare module '../../web-component/events' {
 
 type VideoThumbnailProps = PropsOf<typeof videoThumbnailAttributes> & ElementProps;
 
-export function VideoThumbnail({ host, serverNodes, i18n, apiSrc, apiTimeout }: VideoThumbnailProps) {
+export function VideoThumbnail({ host, serverNodes, i18n, apiSrc, apiTimeout, embedOnly }: VideoThumbnailProps) {
   const t = useMessages(videoThumbnailMessages, i18n, 'video-thumbnail');
   const { video, before, after, all } = useServerContent(serverNodes, parseThumbnail);
   const [playing, setPlaying] = useState(false);
@@ -57,7 +62,7 @@ export function VideoThumbnail({ host, serverNodes, i18n, apiSrc, apiTimeout }: 
             videoId={video.videoId}
             frameTitle={frameTitle}
             loadingText={t.loading}
-            apiSrc={apiSrc || DEFAULT_IFRAME_API_SRC}
+            apiSrc={embedOnly ? null : apiSrc || DEFAULT_IFRAME_API_SRC}
             apiTimeoutMs={apiTimeout !== undefined && apiTimeout > 0 ? apiTimeout : IFRAME_API_TIMEOUT_MS}
           />
         ) : (
