@@ -75,7 +75,7 @@ test('the fees table scrolls sideways from the keyboard in a labelled region', a
   await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
 });
 
-test('the video plays in place, from the privacy-enhanced host, even though the strict CSP blocks the player API', async ({ page }) => {
+test('the video plays in place, from the privacy-enhanced host, in the frame the strict CSP allows', async ({ page }) => {
   await openContentPage(page);
   await page.getByRole('button', { name: /Play video: .*building consent online/ }).click();
   const frame = page.locator('video-thumbnail iframe');
