@@ -1,36 +1,40 @@
+import { loadSanitizer, sanitizeWith } from '../shared/sanitize-html';
+
 /**
  * Fetching an HTML fragment and turning it into nodes of this document, without innerHTML: the answer is
- * parsed by DOMParser (scripts in it never run), scripts and inline event handlers are dropped anyway,
- * and the nodes are adopted into the page, ready to be moved into place.
+ * parsed by DOMParser (inert: scripts in it never run), the wanted element's content goes through the kit's
+ * sanitiser (DOMPurify, loaded alongside the first fetch, so a page that never reloads a listing never
+ * downloads it), and the clean nodes are ready to be moved into place.
  */
 
-/** Fetches `url` uncached, same-origin only, and returns the child nodes of the answer's `selector` element. */
+/** Fetches `url` uncached, same-origin only, and returns the sanitised child nodes of the answer's `selector` element. */
 export async function fetchFragment(url: string, selector: string, signal: AbortSignal): Promise<Node[]> {
-  const response = await fetch(url, {
-    cache: 'no-store',
-    mode: 'same-origin',
-    credentials: 'same-origin',
-    headers: { Accept: 'text/html' },
-    signal,
-  });
-  if (!response.ok) throw new Error(`the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
-  const text = await response.text();
-  return fragmentNodes(text, selector);
+  const [text, DOMPurify] = await Promise.all([
+    fetch(url, {
+      cache: 'no-store',
+      mode: 'same-origin',
+      credentials: 'same-origin',
+      headers: { Accept: 'text/html' },
+      signal,
+    }).then((response) => {
+      if (!response.ok) throw new Error(`the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+      return response.text();
+    }),
+    loadSanitizer(),
+  ]);
+  return sanitizeWith(DOMPurify, fragmentHtml(text, selector), 'fragment');
 }
 
-/** The child nodes of the first `selector` element of an HTML text, inert and adopted into this document. */
-export function fragmentNodes(html: string, selector: string): Node[] {
-  const parsed = new DOMParser().parseFromString(html, 'text/html');
-  const root = parsed.querySelector(selector);
+/** The markup inside the first `selector` element of an HTML text, found in an inert parse. */
+export function fragmentHtml(html: string, selector: string): string {
+  const root = new DOMParser().parseFromString(html, 'text/html').querySelector(selector);
   if (!root) throw new Error(`the answer has no ${selector} element`);
-  for (const script of root.querySelectorAll('script')) script.remove();
-  for (const element of root.querySelectorAll('*')) {
-    for (const attribute of Array.from(element.attributes)) {
-      if (/^on/i.test(attribute.name)) element.removeAttribute(attribute.name);
-    }
-  }
-  // A copy of the list first: adopting a node takes it out of the live childNodes.
-  return Array.from(root.childNodes).map((node) => document.adoptNode(node));
+  return root.innerHTML;
+}
+
+/** The sanitised child nodes of the first `selector` element of an HTML text, as nodes of this document. */
+export async function fragmentNodes(html: string, selector: string): Promise<Node[]> {
+  return sanitizeWith(await loadSanitizer(), fragmentHtml(html, selector), 'fragment');
 }
 
 /**
