@@ -12,6 +12,7 @@ export { FilterInputElement, define as defineFilterInput } from './filter-input'
 export { JumpLinksElement, define as defineJumpLinks } from './jump-links';
 export { JumpToTopElement, define as defineJumpToTop } from './jump-to-top';
 export { ListingFiltersElement, define as defineListingFilters } from './listing-filters';
+export { MaskedInputElement, define as defineMaskedInput } from './masked-input';
 export { MegaMenuElement, define as defineMegaMenu } from './mega-menu';
 export { MobileNavElement, define as defineMobileNav } from './mobile-nav';
 export { MultiStepFormElement, define as defineMultiStepForm } from './multi-step-form';

@@ -16,6 +16,7 @@ export const elementLoaders: Readonly<Record<string, () => Promise<unknown>>> = 
   'jump-links': () => import('../../elements/jump-links'),
   'jump-to-top': () => import('../../elements/jump-to-top'),
   'listing-filters': () => import('../../elements/listing-filters'),
+  'masked-input': () => import('../../elements/masked-input'),
   'mega-menu': () => import('../../elements/mega-menu'),
   'mobile-nav': () => import('../../elements/mobile-nav'),
   'multi-step-form': () => import('../../elements/multi-step-form'),

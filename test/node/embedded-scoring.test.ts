@@ -11,11 +11,9 @@ import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
 import type { ApiFilter, ApiSearchRequest, ApiSort } from '../../src/core/search/app-search-api';
 import {
   buildEngineIndex,
-  DEFAULT_FIELD_WEIGHTS,
-  TEXT_FIELDS,
+  PAGE_TEXT_FIELDS,
   titleKey,
   type EngineIndex,
-  type TextField,
 } from '../../packages/civic-search/src/search/embedded/engine-index';
 import { compileFilter, documentReader, rangeMatcher, type FieldReader } from '../../packages/civic-search/src/search/embedded/filters';
 import { runSearch } from '../../packages/civic-search/src/search/embedded/run-search';
@@ -37,7 +35,7 @@ interface ReferenceMatch {
 function referenceIndex(documents: readonly SiteDocument[]): MiniSearch<SiteDocument> {
   const miniSearch = new MiniSearch<SiteDocument>({
     idField: 'id',
-    fields: [...TEXT_FIELDS],
+    fields: [...PAGE_TEXT_FIELDS.fields],
     storeFields: [],
     tokenize,
     processTerm: indexTerm,
@@ -87,10 +85,10 @@ function referenceMatches(
   if (queryWords.length === 0) return undefined;
 
   const required = wordsRequired(queryWords.length);
-  const requested = searchFields ? TEXT_FIELDS.filter((field) => field in searchFields) : [];
-  const fields: TextField[] = requested.length > 0 ? requested : [...TEXT_FIELDS];
+  const requested = searchFields ? PAGE_TEXT_FIELDS.fields.filter((field) => field in searchFields) : [];
+  const fields: string[] = requested.length > 0 ? requested : [...PAGE_TEXT_FIELDS.fields];
   const boost: Record<string, number> = {};
-  for (const field of fields) boost[field] = searchFields?.[field]?.weight ?? DEFAULT_FIELD_WEIGHTS[field];
+  for (const field of fields) boost[field] = searchFields?.[field]?.weight ?? PAGE_TEXT_FIELDS.weights[field];
   const results = miniSearch.search(
     { combineWith: required === queryWords.length ? 'AND' : 'OR', queries: queryWords.map((word) => word.query) },
     { fields, boost, weights: { fuzzy: 0.45, prefix: RANKING.prefix } },

@@ -28,7 +28,7 @@ export interface ResultsDriverOptions {
 
 /** The header search element's engine (spec point 7: it carries the data attribute). */
 function headerEngineName(): string | undefined {
-  return document.querySelector('site-search[data-engine-name]')?.getAttribute('data-engine-name') ?? undefined;
+  return document.querySelector(':is(site-search, [data-civic="site-search"])[data-engine-name]')?.getAttribute('data-engine-name') ?? undefined;
 }
 
 /** The server form's own parameters (`Search`, `type`, `page`, ...) rewritten as Search UI keys, in place. */

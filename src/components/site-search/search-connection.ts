@@ -17,7 +17,7 @@ function fetchKeepingClicks(input: string, init: RequestInit): Promise<Response>
  * same-origin proxy. An address that is neither a path on this site nor an http(s) URL is an error.
  */
 export function searchEndpointOf(host: Element): string | undefined {
-  const given = host.getAttribute('endpoint')?.trim() || document.querySelector('site-search[endpoint]')?.getAttribute('endpoint')?.trim();
+  const given = host.getAttribute('endpoint')?.trim() || document.querySelector(':is(site-search, [data-civic="site-search"])[endpoint]')?.getAttribute('endpoint')?.trim();
   if (!given) return undefined;
   let url: URL;
   try {

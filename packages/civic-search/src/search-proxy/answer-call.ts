@@ -44,6 +44,9 @@ function failure(error: unknown, expired: boolean, context: CallContext, { actio
     return timedOut(context.timeoutMs);
   }
   if (context.clientSignal?.aborted) return new ProxyError(504, ['The request was cancelled.']);
+  if (error instanceof Error && error.name === 'InvalidRequestError') {
+    return new ProxyError(400, [redact(error.message, context.secrets)]);
+  }
   if (error instanceof Error && error.name === 'UnknownEngineError') {
     return new ProxyError(404, [`Engine ${engineLabel(engine)} has no search index.`]);
   }

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { join, resolve } from 'node:path';
 import { checkedEngineDefinition, type EngineDefinition } from '../engines/engine-definition';
 import { readDocumentsFile, type EngineDocument } from '../engines/documents-file';
-import type { EngineSchema, SearchFieldWeights } from '../engines/engine-schema';
+import { defaultSearchFields, type EngineSchema, type SearchFieldWeights } from '../engines/engine-schema';
+import type { TextFields } from '../search/embedded/engine-index';
 import { createEmbeddedBackend } from '../search/embedded/backend';
 import { createElasticsearchBackend, createElasticsearchClient, elasticsearchConfigFromEnv, indexEngine } from '../search/elasticsearch';
 import type { SearchBackend, SiteDocument } from '../search/types';
@@ -79,6 +80,23 @@ async function loadDocuments(source: DocumentSource, schema: EngineSchema | unde
 }
 
 /**
+ * How the embedded engine indexes an engine's text: its search fields with their weights; exact matches of
+ * `title` (or else the most weighted field) rank first; without words, the newest by the first date field first.
+ */
+function embeddedTextFields(definition: EngineDefinition): TextFields {
+  const weights = defaultSearchFields(definition.schema, definition.searchFields);
+  const fields = Object.keys(weights);
+  const byWeight = [...fields].sort((a, b) => weights[b].weight - weights[a].weight);
+  const dateField = Object.keys(definition.schema).find((field) => definition.schema[field] === 'date');
+  return {
+    fields,
+    weights: Object.fromEntries(fields.map((field) => [field, weights[field].weight])),
+    titleField: fields.includes('title') ? 'title' : byWeight[0],
+    ...(dateField && { blankSort: { [dateField]: 'desc' as const } }),
+  };
+}
+
+/**
  * Creates the search service: App Search's search, query_suggestion and click endpoints under `/api/as/v1/` and
  * `/_search-proxy/api/as/v1/`, and the elements' form post at `/_search-proxy`, over the engines given. Engines'
  * documents are read and checked first: a file with problems stops the start with every problem listed.
@@ -119,7 +137,12 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     maxConcurrent ??= ELASTICSEARCH_MAX_CONCURRENT;
   } else if (choice === 'embedded') {
     backend = createEmbeddedBackend({
-      engines: Object.fromEntries(loaded.map(({ definition, documents }) => [definition.name, () => documents as unknown as SiteDocument[]])),
+      engines: Object.fromEntries(
+        loaded.map(({ definition, documents }) => [
+          definition.name,
+          { documents: () => documents as unknown as SiteDocument[], language: definition.language, text: embeddedTextFields(definition) },
+        ]),
+      ),
       dataDir: join(dataDir, 'engines'),
     });
     maxConcurrent ??= EMBEDDED_MAX_CONCURRENT;

@@ -9,11 +9,11 @@ import type {
 } from '../../../../../src/core/search/app-search-api';
 import { BackendError, InvalidRequestError, UnknownEngineError, type SearchBackend, type SiteDocument } from '../types';
 import { createClickStore } from './click-store';
-import { TEXT_FIELDS, type EngineIndex, type TextField } from './engine-index';
+import { PAGE_TEXT_FIELDS, type EngineIndex, type TextFields } from './engine-index';
 import { loadOrBuildIndex } from './index-store';
 import { IssuedRequests } from './issued-requests';
 import { analyzerFor, checkedLanguage, type Language, type TextAnalyzer } from './languages';
-import { BLANK_QUERY_SORT, runSearch } from './run-search';
+import { runSearch } from './run-search';
 import { buildSuggestionIndex, DEFAULT_SUGGESTION_SIZE, normaliseQuery, type SuggestionIndex } from './suggestions';
 
 /** Where indexes and clicks are kept unless told otherwise (relative to the working directory; gitignored). */
@@ -33,6 +33,8 @@ export interface EngineSource {
   documents: DocumentSource;
   /** App Search's language code (`en`, `mi`, `cy`, `ga`, `gd`), or null for universal; default: the backend's. */
   language?: string | null;
+  /** The fields indexed as text and their weights (default: content pages' title, summary and body). */
+  text?: TextFields;
 }
 
 export interface EmbeddedBackendOptions {
@@ -80,6 +82,7 @@ export interface EmbeddedBackend extends SearchBackend {
 interface EngineConfig {
   documents: DocumentSource;
   analyzer: TextAnalyzer;
+  text: TextFields;
 }
 
 interface EngineState {
@@ -114,7 +117,7 @@ export function createEmbeddedBackend({
       source.language === undefined
         ? defaultLanguage
         : checkedLanguage(source.language, `createEmbeddedBackend: engine "${name}" language`);
-    configs.set(name, { documents: source.documents, analyzer: analyzerFor(engineLanguage) });
+    configs.set(name, { documents: source.documents, analyzer: analyzerFor(engineLanguage), text: source.text ?? PAGE_TEXT_FIELDS });
   }
   const configOf = (engine: string) => (Object.hasOwn(engines, engine) ? configs.get(engine) : undefined);
 
@@ -192,7 +195,7 @@ export function createEmbeddedBackend({
       const state = await engineState(engine);
       signal?.throwIfAborted();
       const { analyzer, vocabulary } = state.index;
-      const suggestions = suggestionIndex(state, suggestionFields(request));
+      const suggestions = suggestionIndex(state, suggestionFields(request, state.index.text));
       const size = Math.min(MAX_SUGGESTIONS, Math.max(1, Math.floor(request.size ?? DEFAULT_SUGGESTION_SIZE)));
       const found = suggestions.suggest(request.query ?? '', {
         size,
@@ -241,7 +244,7 @@ export function createEmbeddedBackend({
 
 async function startEngine(
   engine: string,
-  { documents: documentsOf, analyzer }: EngineConfig,
+  { documents: documentsOf, analyzer, text }: EngineConfig,
   dataDir: string,
   onIndexReady: EmbeddedBackendOptions['onIndexReady'],
   signal: AbortSignal,
@@ -250,9 +253,9 @@ async function startEngine(
   const started = performance.now();
   const documents = await documentsOf();
   signal.throwIfAborted();
-  const { index, source, note } = await loadOrBuildIndex(engine, documents, dataDir, { analyzer, signal });
+  const { index, source, note } = await loadOrBuildIndex(engine, documents, dataDir, { analyzer, signal, text });
   // The search page opened without words asks for this order first: ready before the first visitor.
-  index.orders(BLANK_QUERY_SORT);
+  if (text.blankSort) index.orders(text.blankSort);
   const status: IndexReadyEvent = {
     engine,
     source,
@@ -262,19 +265,19 @@ async function startEngine(
   };
   const state: EngineState = { index, status, suggestions: new Map() };
   // Titles are what suggestions come from unless a request asks otherwise: ready before the first keystroke.
-  suggestionIndex(state, ['title']);
+  suggestionIndex(state, defaultSuggestionFields(text));
   signal.throwIfAborted();
   onIndexReady?.(status);
   return state;
 }
 
 /** The suggestion index of these fields, built on first use and kept. */
-function suggestionIndex(state: EngineState, fields: readonly TextField[]): SuggestionIndex {
+function suggestionIndex(state: EngineState, fields: readonly string[]): SuggestionIndex {
   const key = fields.join(',');
   let suggestions = state.suggestions.get(key);
   if (!suggestions) {
     suggestions = buildSuggestionIndex(
-      state.index.documents.flatMap((document) => fields.map((field) => document[field])),
+      state.index.documents.flatMap((document) => fields.map((field) => textOf((document as unknown as Record<string, unknown>)[field]))),
       state.index.analyzer,
     );
     state.suggestions.set(key, suggestions);
@@ -282,11 +285,25 @@ function suggestionIndex(state: EngineState, fields: readonly TextField[]): Sugg
   return suggestions;
 }
 
-/** The text fields suggestions come from: those asked for (`types.documents.fields`), else titles. */
-function suggestionFields(request: ApiQuerySuggestionRequest): TextField[] {
+/** Suggestions come from the title field, else the most weighted text field. */
+function defaultSuggestionFields(text: TextFields): string[] {
+  if (text.titleField) return [text.titleField];
+  const [top] = [...text.fields].sort((a, b) => (text.weights[b] ?? 1) - (text.weights[a] ?? 1));
+  return top === undefined ? [] : [top];
+}
+
+/** A field's value as suggestion text: strings, and lists of strings joined. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.filter((item) => typeof item === 'string').join('\n');
+  return '';
+}
+
+/** The text fields suggestions come from: those asked for (`types.documents.fields`), else the default ones. */
+function suggestionFields(request: ApiQuerySuggestionRequest, text: TextFields): string[] {
   const asked = request.types?.documents?.fields ?? [];
-  const fields = TEXT_FIELDS.filter((field) => asked.includes(field));
-  return fields.length > 0 ? fields : ['title'];
+  const fields = text.fields.filter((field) => asked.includes(field));
+  return fields.length > 0 ? fields : defaultSuggestionFields(text);
 }
 
 function randomRequestId(): string {

@@ -1,3 +1,4 @@
+import type { ApiSort } from '../../../../../src/core/search/app-search-api';
 import SearchableMap from 'minisearch/SearchableMap';
 import type { SiteDocument } from '../types';
 import type { TextAnalyzer } from './languages';
@@ -10,10 +11,28 @@ import { TermScorer } from './term-scorer';
 import { createFieldColumns, type FieldColumns } from './field-columns';
 import { createSortOrders, type SortOrders } from './sort-orders';
 
-/** The fields searched as text, and their default weights: title above summary above body (as the Elasticsearch backend). */
-export const TEXT_FIELDS = ['title', 'summary', 'body'] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
-export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<TextField, number>> = Object.freeze({ title: 3, summary: 2, body: 1 });
+/**
+ * Which fields an engine indexes as text and how a search weighs them by default, which field's exact match counts
+ * as a title match, and the order of a search without words.
+ */
+export interface TextFields {
+  /** Indexed for full-text search, in this order (postings keep fields by position). */
+  readonly fields: readonly string[];
+  /** Default weight of each; a request's `search_fields` may give others. */
+  readonly weights: Readonly<Record<string, number>>;
+  /** A query equal to this field's text ranks the document first (content pages: the title). */
+  readonly titleField?: string;
+  /** The order of results when a search has no words and no sort (content pages: newest first). */
+  readonly blankSort?: ApiSort;
+}
+
+/** Content pages: title above summary above body (as the Elasticsearch backend), newest first without words. */
+export const PAGE_TEXT_FIELDS: TextFields = Object.freeze({
+  fields: ['title', 'summary', 'body'],
+  weights: Object.freeze({ title: 3, summary: 2, body: 1 }),
+  titleField: 'title',
+  blankSort: { published_date: 'desc' } as ApiSort,
+});
 
 /** Bump when analysis or the saved shape changes: saved indexes of another version are rebuilt. */
 export const INDEX_FORMAT_VERSION = 3;
@@ -21,6 +40,8 @@ export const INDEX_FORMAT_VERSION = 3;
 /** One engine's searchable state: its documents, their postings and the words they use, and per-field lookups. */
 export interface EngineIndex {
   readonly documents: readonly SiteDocument[];
+  /** The text fields and their default weights. */
+  readonly text: TextFields;
   /** How the engine's language turns text into terms, for documents and queries alike. */
   readonly analyzer: TextAnalyzer;
   /** Field readers by position. */
@@ -56,10 +77,11 @@ export async function buildEngineIndex(
   documents: readonly SiteDocument[],
   analyzer: TextAnalyzer = englishAnalyzer,
   signal?: AbortSignal,
+  text: TextFields = PAGE_TEXT_FIELDS,
 ): Promise<EngineIndex> {
   const vocabulary = new VocabularyBuilder();
-  const postings = await buildPostings(documents, TEXT_FIELDS, vocabulary, analyzer, signal);
-  return assemble(documents, postings, vocabulary.build(), analyzer);
+  const postings = await buildPostings(documents, text.fields, vocabulary, analyzer, signal);
+  return assemble(documents, postings, vocabulary.build(), analyzer, text);
 }
 
 export function saveEngineIndex(index: EngineIndex, hash: string): SavedIndex {
@@ -74,8 +96,10 @@ export function loadEngineIndex(
   saved: SavedIndex,
   documents: readonly SiteDocument[],
   analyzer: TextAnalyzer = englishAnalyzer,
+  text: TextFields = PAGE_TEXT_FIELDS,
 ): EngineIndex {
-  return assemble(documents, loadPostings(saved.postings, TEXT_FIELDS, documents.length), createVocabulary(saved.vocabulary), analyzer);
+  const postings = loadPostings(saved.postings, text.fields, documents.length);
+  return assemble(documents, postings, createVocabulary(saved.vocabulary), analyzer, text);
 }
 
 function assemble(
@@ -83,10 +107,14 @@ function assemble(
   postings: PostingsIndex,
   vocabulary: Vocabulary,
   analyzer: TextAnalyzer,
+  text: TextFields,
 ): EngineIndex {
   const titles = new Map<string, number[]>();
+  const { titleField } = text;
   documents.forEach((document, position) => {
-    const key = titleKey(document.title, analyzer);
+    const title = titleField === undefined ? undefined : (document as unknown as Record<string, unknown>)[titleField];
+    if (typeof title !== 'string') return;
+    const key = titleKey(title, analyzer);
     const list = titles.get(key);
     if (list) list.push(position);
     else titles.set(key, [position]);
@@ -99,6 +127,7 @@ function assemble(
   const ranks = createFieldRanks(readers, columns);
   return {
     documents,
+    text,
     analyzer,
     readers,
     ranks,

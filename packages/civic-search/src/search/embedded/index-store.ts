@@ -6,9 +6,11 @@ import {
   buildEngineIndex,
   INDEX_FORMAT_VERSION,
   loadEngineIndex,
+  PAGE_TEXT_FIELDS,
   saveEngineIndex,
   type EngineIndex,
   type SavedIndex,
+  type TextFields,
 } from './engine-index';
 import { DEFAULT_LANGUAGE, languageLabel, type Language, type TextAnalyzer } from './languages';
 import { englishAnalyzer } from './text-analysis';
@@ -26,6 +28,8 @@ export interface LoadOrBuildOptions {
   analyzer?: TextAnalyzer;
   /** Aborting stops a load or build between its steps, with the signal's reason. */
   signal?: AbortSignal;
+  /** The fields indexed as text (default: content pages' title, summary and body). */
+  text?: TextFields;
 }
 
 /** The file an engine's index is kept in. */
@@ -54,9 +58,13 @@ async function readHeader(file: string): Promise<{ format: number; hash: string 
 }
 
 /** A hash of the documents, the language and the index format: equal hashes mean the saved index fits. */
-export function documentsHash(documents: readonly SiteDocument[], language: Language = DEFAULT_LANGUAGE): string {
+export function documentsHash(
+  documents: readonly SiteDocument[],
+  language: Language = DEFAULT_LANGUAGE,
+  textFields: readonly string[] = PAGE_TEXT_FIELDS.fields,
+): string {
   const hash = createHash('sha256');
-  hash.update(`format ${INDEX_FORMAT_VERSION}\nlanguage ${languageLabel(language)}\n`);
+  hash.update(`format ${INDEX_FORMAT_VERSION}\nlanguage ${languageLabel(language)}\ntext ${textFields.join(',')}\n`);
   for (const document of documents) hash.update(`${JSON.stringify(document)}\n`);
   return hash.digest('hex');
 }
@@ -94,10 +102,10 @@ export async function loadOrBuildIndex(
   engine: string,
   documents: readonly SiteDocument[],
   dataDir: string,
-  { analyzer = englishAnalyzer, signal }: LoadOrBuildOptions = {},
+  { analyzer = englishAnalyzer, signal, text = PAGE_TEXT_FIELDS }: LoadOrBuildOptions = {},
 ): Promise<StoredIndex> {
   const file = indexFile(dataDir, engine);
-  const hash = documentsHash(documents, analyzer.language);
+  const hash = documentsHash(documents, analyzer.language, text.fields);
   let note: string | undefined;
   signal?.throwIfAborted();
   try {
@@ -112,7 +120,7 @@ export async function loadOrBuildIndex(
       signal?.throwIfAborted();
       if (saved.format !== INDEX_FORMAT_VERSION || saved.hash !== hash)
         throw new DamagedIndexError('its header does not match its contents');
-      return { index: loadEngineIndex(saved, documents, analyzer), source: 'loaded' };
+      return { index: loadEngineIndex(saved, documents, analyzer, text), source: 'loaded' };
     }
   } catch (error) {
     signal?.throwIfAborted();
@@ -123,7 +131,7 @@ export async function loadOrBuildIndex(
       console.error(`search: the saved index ${file} of engine "${engine}" cannot be used (${reason}); rebuilding it from the documents.`);
     }
   }
-  const index = await buildEngineIndex(documents, analyzer, signal);
+  const index = await buildEngineIndex(documents, analyzer, signal, text);
   signal?.throwIfAborted();
   try {
     await saveIndex(file, dataDir, index, hash);

@@ -11,7 +11,6 @@ import { matchText, wordMatcher, type TextMatches } from './text-query';
 /** The site's page size unless asked (as the Elasticsearch backend), at most 1,000 a page (App Search's limit). */
 export const MAX_PAGE_SIZE = 1000;
 /** A search without words has nothing to rank by: newest first unless asked (as the Elasticsearch backend). */
-export const BLANK_QUERY_SORT: ApiSort = { published_date: 'desc' };
 /** App Search's default precision, reported in `meta`. */
 const PRECISION = 2;
 
@@ -44,7 +43,7 @@ export function runSearch(
   const [start, end] = [(current - 1) * size, current * size];
   const selection = matches.ranked
     ? selectRanked(index, matches, passing, request.sort, start, end)
-    : selectAll(index, passing, request.sort ?? BLANK_QUERY_SORT, start, end);
+    : selectAll(index, passing, request.sort ?? index.text.blankSort ?? [], start, end);
   const facets = request.facets ? countFacets(request.facets, index.columns, selection.countCodes) : undefined;
   signal?.throwIfAborted();
 

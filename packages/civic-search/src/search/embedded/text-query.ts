@@ -1,5 +1,5 @@
 import type { ApiSearchRequest } from '../../../../../src/core/search/app-search-api';
-import { DEFAULT_FIELD_WEIGHTS, TEXT_FIELDS, titleKey, type EngineIndex, type TextField } from './engine-index';
+import { titleKey, type EngineIndex, type TextFields } from './engine-index';
 import { hasTerm, type DerivedTerm, type FieldBoost, type TermLeaf, type WordPlan } from './term-scorer';
 import type { TextAnalyzer } from './languages';
 import { englishAnalyzer } from './text-analysis';
@@ -58,7 +58,7 @@ export function matchText(index: EngineIndex, query: string, searchFields?: ApiS
   if (plan.length === 0) return EVERY_DOCUMENT;
 
   const required = wordsRequired(plan.length);
-  const fields = fieldBoosts(searchFields);
+  const fields = fieldBoosts(index.text, searchFields);
   const { positions, scores, covered, derivedTerms } = index.scorer.score(plan, required, fields);
   const exactTitle = new Set(index.titles.get(titleKey(query, index.analyzer)) ?? []);
   for (let i = 0; i < positions.length; i++) {
@@ -122,13 +122,13 @@ function typoDistance(index: EngineIndex, term: string): number {
   return Math.min(RANKING.maxFuzzy, Math.round(term.length * RANKING.fuzziness));
 }
 
-function fieldBoosts(searchFields: ApiSearchRequest['search_fields']): FieldBoost[] {
-  const requested = searchFields ? TEXT_FIELDS.filter((field) => field in searchFields) : [];
-  const fields: readonly TextField[] = requested.length > 0 ? requested : TEXT_FIELDS;
+function fieldBoosts(text: TextFields, searchFields: ApiSearchRequest['search_fields']): FieldBoost[] {
+  const requested = searchFields ? text.fields.filter((field) => field in searchFields) : [];
+  const fields = requested.length > 0 ? requested : text.fields;
   // A weight of 0 (or none) counts as 1, as MiniSearch's `boost` does.
   return fields.map((field) => ({
-    field: TEXT_FIELDS.indexOf(field),
-    boost: (searchFields?.[field]?.weight ?? DEFAULT_FIELD_WEIGHTS[field]) || 1,
+    field: text.fields.indexOf(field),
+    boost: (searchFields?.[field]?.weight ?? text.weights[field]) || 1,
   }));
 }
 
