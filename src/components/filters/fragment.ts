@@ -1,4 +1,4 @@
-import { loadSanitizer, sanitizeWith } from '../shared/sanitize-html';
+import { loadSanitizer, sanitizeChildrenWith } from '../shared/sanitize-html';
 
 /**
  * Fetching an HTML fragment and turning it into nodes of this document, without innerHTML: the answer is
@@ -22,19 +22,20 @@ export async function fetchFragment(url: string, selector: string, signal: Abort
     }),
     loadSanitizer(),
   ]);
-  return sanitizeWith(DOMPurify, fragmentHtml(text, selector), 'fragment');
+  return sanitizeChildrenWith(DOMPurify, fragmentRoot(text, selector), 'fragment');
 }
 
-/** The markup inside the first `selector` element of an HTML text, found in an inert parse. */
-export function fragmentHtml(html: string, selector: string): string {
+/** The first `selector` element of an HTML text, found in an inert parse (nothing in it runs or loads). */
+export function fragmentRoot(html: string, selector: string): Element {
   const root = new DOMParser().parseFromString(html, 'text/html').querySelector(selector);
   if (!root) throw new Error(`the answer has no ${selector} element`);
-  return root.innerHTML;
+  return root;
 }
 
-/** The sanitised child nodes of the first `selector` element of an HTML text, as nodes of this document. */
+/** The sanitised child nodes of the first `selector` element of an HTML text, ready to be moved into this document. */
 export async function fragmentNodes(html: string, selector: string): Promise<Node[]> {
-  return sanitizeWith(await loadSanitizer(), fragmentHtml(html, selector), 'fragment');
+  const root = fragmentRoot(html, selector);
+  return sanitizeChildrenWith(await loadSanitizer(), root, 'fragment');
 }
 
 /**

@@ -92,3 +92,15 @@ export function sanitizeWith(DOMPurify: Purifier, html: string, profile: Sanitiz
   // Appending adopts the nodes into this document; nothing is cloned or parsed twice.
   return Array.from(fragment.childNodes);
 }
+
+/**
+ * The sanitised child nodes of an element of an inert document (a fetched page parsed by DOMParser): the
+ * element is sanitised as a whole, with its own attributes, and its cleaned children are returned.
+ */
+export function sanitizeChildrenWith(DOMPurify: Purifier, root: Element, profile: SanitizeProfile): Node[] {
+  const fragment = DOMPurify.sanitize(root, { ...PROFILES[profile], RETURN_DOM_FRAGMENT: true });
+  const cleaned = fragment.firstChild;
+  // A root the profile refuses is dropped and its content kept in its place: then the fragment is the content.
+  const content = fragment.childNodes.length === 1 && cleaned?.nodeName === root.nodeName ? cleaned : fragment;
+  return Array.from(content.childNodes);
+}
