@@ -95,7 +95,11 @@ async function staticSite(files: string, kit: string): Promise<{ server: Server;
 }
 
 /** Starts the installed command and resolves with the address it prints. */
-async function startService(bin: string, args: string[], cwd: string): Promise<{ child: ChildProcess; origin: string; output: () => string }> {
+async function startService(
+  bin: string,
+  args: string[],
+  cwd: string,
+): Promise<{ child: ChildProcess; origin: string; output: () => string }> {
   const child = spawn(process.execPath, [bin, 'serve', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -157,7 +161,17 @@ describe('the packed packages, installed as a council would', () => {
       assert.ok(!modules.includes(browserOnly), `${browserOnly} is not installed with the service`);
     }
     const { stdout } = await run(process.execPath, [join(alone.dir, 'node_modules', 'civic-search', 'dist', 'cli.js'), 'serve', '--help']);
-    for (const option of ['--port', '--host', '--data', '--config', '--engine', '--private-key', '--cors-origin', '--trust-proxy', '--backend']) {
+    for (const option of [
+      '--port',
+      '--host',
+      '--data',
+      '--config',
+      '--engine',
+      '--private-key',
+      '--cors-origin',
+      '--trust-proxy',
+      '--backend',
+    ]) {
       assert.match(stdout, new RegExp(`${option} `), `--help documents ${option}`);
     }
   });
@@ -180,9 +194,16 @@ describe('the packed packages, installed as a council would', () => {
   it('upgrades the installed elements on a static page and suggests from the service on another origin', SLOW, async () => {
     const bin = join(consumer, 'node_modules', 'civic-search', 'dist', 'cli.js');
     site = await staticSite(consumer, join(consumer, 'node_modules', 'civic-elements', 'dist'));
-    service = await startService(bin, ['--config', 'civic-search.json', '--port', '0', '--data', join(consumer, '.civic-search'), '--cors-origin', site.origin], consumer);
+    service = await startService(
+      bin,
+      ['--config', 'civic-search.json', '--port', '0', '--data', join(consumer, '.civic-search'), '--cors-origin', site.origin],
+      consumer,
+    );
     assert.match(service.output(), /engine "places" \(6 fields\)/);
-    await writeFile(join(consumer, 'index.html'), (await readFile(join(FIXTURES, 'index.html'), 'utf8')).replace('__SERVICE__', service.origin));
+    await writeFile(
+      join(consumer, 'index.html'),
+      (await readFile(join(FIXTURES, 'index.html'), 'utf8')).replace('__SERVICE__', service.origin),
+    );
 
     browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
     page = await browser.newPage();

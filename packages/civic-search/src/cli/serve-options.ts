@@ -19,7 +19,11 @@ export const SERVE_OPTIONS = {
     env: 'CIVIC_SEARCH_ENGINES',
     help: 'An engine and its documents file (JSON array or NDJSON): --engine site=./documents.ndjson. Repeatable; comma-separated in the variable.',
   },
-  'private-key': { type: 'string', env: 'CIVIC_SEARCH_PRIVATE_KEY', help: 'The private key (default: kept in the data folder, made on first start).' },
+  'private-key': {
+    type: 'string',
+    env: 'CIVIC_SEARCH_PRIVATE_KEY',
+    help: 'The private key (default: kept in the data folder, made on first start).',
+  },
   'cors-origin': {
     type: 'string',
     multiple: true,
@@ -31,7 +35,11 @@ export const SERVE_OPTIONS = {
     env: 'CIVIC_SEARCH_TRUST_PROXY',
     help: "The header your reverse proxy puts the client's address in (e.g. X-Forwarded-For). Without it, the connection's address counts and such headers are ignored.",
   },
-  backend: { type: 'string', env: 'CIVIC_SEARCH_BACKEND', help: 'embedded (default) or elasticsearch (then ELASTICSEARCH_URL, ELASTICSEARCH_API_KEY).' },
+  backend: {
+    type: 'string',
+    env: 'CIVIC_SEARCH_BACKEND',
+    help: 'embedded (default) or elasticsearch (then ELASTICSEARCH_URL, ELASTICSEARCH_API_KEY).',
+  },
 } as const;
 type OptionName = keyof typeof SERVE_OPTIONS;
 
@@ -100,7 +108,10 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
     ({ values } = parseArgs({
       args: [...args],
       options: Object.fromEntries(
-        Object.entries(SERVE_OPTIONS).map(([name, option]) => [name, { type: option.type, ...('multiple' in option && { multiple: true }) }]),
+        Object.entries(SERVE_OPTIONS).map(([name, option]) => [
+          name,
+          { type: option.type, ...('multiple' in option && { multiple: true }) },
+        ]),
       ),
       allowPositionals: false,
       strict: true,
@@ -117,7 +128,8 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
 
   const portText = pick('port', config.port === undefined ? undefined : String(config.port)) ?? String(DEFAULT_PORT);
   const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65_535) throw new UsageError(`--port ${JSON.stringify(portText)}: give a port number from 0 to 65535.`);
+  if (!/^\d+$/.test(portText) || port > 65_535)
+    throw new UsageError(`--port ${JSON.stringify(portText)}: give a port number from 0 to 65535.`);
 
   const backend = pick('backend', config.backend) ?? 'embedded';
   if (backend !== 'embedded' && backend !== 'elasticsearch') {
@@ -153,9 +165,14 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
 
 /** `civic-search serve --help`. */
 export function serveHelp(): string {
-  const placeholder: Partial<Record<OptionName, string>> = { engine: '<name>=<file>', 'cors-origin': '<origin>', 'trust-proxy': '<header>' };
+  const placeholder: Partial<Record<OptionName, string>> = {
+    engine: '<name>=<file>',
+    'cors-origin': '<origin>',
+    'trust-proxy': '<header>',
+  };
   const rows = Object.entries(SERVE_OPTIONS).map(
-    ([name, option]) => `  --${name} ${placeholder[name as OptionName] ?? '<value>'}\n      ${option.help}\n      Environment: ${option.env}`,
+    ([name, option]) =>
+      `  --${name} ${placeholder[name as OptionName] ?? '<value>'}\n      ${option.help}\n      Environment: ${option.env}`,
   );
   return [
     "civic-search serve: a search service that speaks Elastic App Search's API.",
@@ -168,6 +185,6 @@ export function serveHelp(): string {
     '      This text.',
     '',
     'It answers POST /api/as/v1/engines/<name>/search.json, query_suggestion and click.json (also under',
-    "/_search-proxy), and the elements' form post at /_search-proxy. Point <site-search endpoint=\"...\"> at it.",
+    '/_search-proxy), and the elements\' form post at /_search-proxy. Point <site-search endpoint="..."> at it.',
   ].join('\n');
 }

@@ -35,7 +35,8 @@ export function valueProblem(type: FieldType, value: unknown): string | undefine
     }
     return undefined;
   }
-  if (type === 'text') return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? undefined : 'must be text';
+  if (type === 'text')
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? undefined : 'must be text';
   if (type === 'number') return typeof value === 'number' && Number.isFinite(value) ? undefined : 'must be a number';
   if (type === 'date') return isIsoDate(value) ? undefined : 'must be an ISO 8601 date, like 2026-11-24 or 2026-11-24T09:00:00Z';
   return isGeolocation(value) ? undefined : 'must be a "latitude, longitude" pair, like "-36.85, 174.76"';
@@ -92,7 +93,10 @@ export function documentProblems(document: unknown, schema: EngineSchema, where:
  * unique. With a schema, every document is checked against it; without one, the schema is inferred. Throws a
  * DocumentsFileError naming each bad line and field; nothing is loaded from a file with problems.
  */
-export async function readDocumentsFile(file: string, schema?: EngineSchema): Promise<{ documents: EngineDocument[]; schema: EngineSchema }> {
+export async function readDocumentsFile(
+  file: string,
+  schema?: EngineSchema,
+): Promise<{ documents: EngineDocument[]; schema: EngineSchema }> {
   const records: Array<{ value: unknown; where: string }> = [];
   const problems: string[] = [];
   const stream = createReadStream(file, { encoding: 'utf8' });

@@ -15,9 +15,7 @@ export interface EngineDefinition {
 const ENGINE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 export function engineNameProblem(name: string): string | undefined {
-  return ENGINE_NAME.test(name)
-    ? undefined
-    : 'Name must consist of lowercase letters, numbers, and hyphens (at most 64 characters)';
+  return ENGINE_NAME.test(name) ? undefined : 'Name must consist of lowercase letters, numbers, and hyphens (at most 64 characters)';
 }
 
 /** An engine named without a schema holds content pages (PAGE_SCHEMA, title above summary above body). */

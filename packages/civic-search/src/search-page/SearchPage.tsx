@@ -53,7 +53,9 @@ function NoResults({ query }: { query: SearchPageQuery }) {
         <li>using fewer, or more general, words</li>
         {hasFilters(query) ? (
           <li>
-            <a href={searchPageHref(path, query, { facetValues: { document_type: [], topic: [] }, otherFilters: [] })}>removing the filters</a>
+            <a href={searchPageHref(path, query, { facetValues: { document_type: [], topic: [] }, otherFilters: [] })}>
+              removing the filters
+            </a>
           </li>
         ) : (
           <li>searching for a service, like “bins” or “rates”, rather than a question</li>
@@ -179,7 +181,10 @@ export function SearchPage({ query, outcome }: SearchPageProps) {
                 Search
               </button>
               {hasFilters(query) && (
-                <a class="filters__clear" href={searchPageHref(path, query, { facetValues: { document_type: [], topic: [] }, otherFilters: [] })}>
+                <a
+                  class="filters__clear"
+                  href={searchPageHref(path, query, { facetValues: { document_type: [], topic: [] }, otherFilters: [] })}
+                >
                   Clear filters
                 </a>
               )}

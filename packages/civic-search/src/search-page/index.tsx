@@ -66,15 +66,11 @@ export function searchPageRoutes(options: SearchPageOptions): Hono {
     const page = await layout({ title: searchPageTitle(query), bodyClass: SEARCH_BODY_CLASS, content, failed, context: c });
     return c.html(page, failed ? 503 : 200);
   });
-  app.post(
-    path,
-    bodyLimit({ maxSize: POST_BODY_MAX_BYTES, onError: (c) => c.text('The search form sent too much.', 413) }),
-    async (c) => {
-      const body: Record<string, unknown> = await c.req.parseBody().catch(() => ({}));
-      const term = body[TERM_PARAM];
-      const query = readSearchPageQuery(typeof term === 'string' ? new URLSearchParams({ [TERM_PARAM]: term }).toString() : '');
-      return c.redirect(searchPageHref(path, query), 303);
-    },
-  );
+  app.post(path, bodyLimit({ maxSize: POST_BODY_MAX_BYTES, onError: (c) => c.text('The search form sent too much.', 413) }), async (c) => {
+    const body: Record<string, unknown> = await c.req.parseBody().catch(() => ({}));
+    const term = body[TERM_PARAM];
+    const query = readSearchPageQuery(typeof term === 'string' ? new URLSearchParams({ [TERM_PARAM]: term }).toString() : '');
+    return c.redirect(searchPageHref(path, query), 303);
+  });
   return app;
 }

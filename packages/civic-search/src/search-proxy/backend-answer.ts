@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { MAX_TOTAL_PAGES } from '../../../../src/core/constants';
-import type { ApiFacetResponse, ApiQuerySuggestionResponse, ApiResult, ApiSearchResponse } from '../../../../src/core/search/app-search-api';
+import type {
+  ApiFacetResponse,
+  ApiQuerySuggestionResponse,
+  ApiResult,
+  ApiSearchResponse,
+} from '../../../../src/core/search/app-search-api';
 import { safeSnippet } from './safe-snippet';
 
 /**

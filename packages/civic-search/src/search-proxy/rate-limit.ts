@@ -30,7 +30,10 @@ export function trustedHeaderAddress(header: string): (c: Context) => string {
   const name = header.trim().toLowerCase();
   if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`${JSON.stringify(header)} is not a header name like X-Forwarded-For.`);
   return (c) => {
-    const entries = (c.req.header(name) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = (c.req.header(name) ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     return entries.at(-1) ?? clientAddress(c);
   };
 }

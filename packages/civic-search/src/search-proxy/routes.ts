@@ -121,7 +121,8 @@ export function proxyRoutes(config: RoutesConfig): Hono {
           // Older App Search clients send a search as GET with a JSON body: read it, never answer it as a blank query.
           const body = await readGetBody(c, maxBodyBytes);
           if (body !== undefined) {
-            if (new URL(c.req.url).search.length > 1) throw new ProxyError(400, ['Send the request in the query string or in a JSON body, not both.']);
+            if (new URL(c.req.url).search.length > 1)
+              throw new ProxyError(400, ['Send the request in the query string or in a JSON body, not both.']);
             return { engine, action: endpoint.action, params: parseJsonObject(body, 'request') };
           }
           return { engine, action: endpoint.action, params: parseQueryStringRequest(new URL(c.req.url).search) };

@@ -85,9 +85,7 @@ function filterValueSchema(role: FieldRole): z.ZodType<ApiFieldFilter[string]> {
     role.filter === 'date'
       ? chosen<string | ApiRange>((value) => (typeof value === 'string' ? isoDate : dateRange))
       : role.filter === 'number'
-        ? (chosen<number | ApiRange>((value) => (typeof value === 'number' ? finiteNumber : numberRange)) as z.ZodType<
-            number | ApiRange
-          >)
+        ? (chosen<number | ApiRange>((value) => (typeof value === 'number' ? finiteNumber : numberRange)) as z.ZodType<number | ApiRange>)
         : shortText(LIMITS.queryMaxLength * 2);
   const list = z
     .array(one, { error: 'must be a value or a list of values' })
@@ -111,7 +109,11 @@ function fieldRecord<T>(schemas: ReadonlyMap<string, z.ZodType<T>>, known: Reado
     for (const [field, value] of Object.entries(record)) {
       const schema = schemas.get(field);
       if (!schema) {
-        ctx.addIssue({ code: 'custom', path: [field], message: known.has(field) ? `cannot be used ${role}` : 'is not a field of the documents' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: known.has(field) ? `cannot be used ${role}` : 'is not a field of the documents',
+        });
         continue;
       }
       const result = schema.safeParse(value);
@@ -194,8 +196,8 @@ function facetSchema(role: FieldRole): z.ZodType<ApiFacetRequest | ApiFacetReque
 
 function sortSchema(sortable: readonly string[]): z.ZodType<ApiSort> {
   const sortClause = z
-  .record(z.string(), direction, { error: 'must be an object like {"published_date": "desc"}' })
-  .refine((clause) => Object.keys(clause).length === 1, { error: 'must name exactly one field, like {"published_date": "desc"}' })
+    .record(z.string(), direction, { error: 'must be an object like {"published_date": "desc"}' })
+    .refine((clause) => Object.keys(clause).length === 1, { error: 'must name exactly one field, like {"published_date": "desc"}' })
     .refine((clause) => Object.keys(clause).every((field) => sortable.includes(field)), {
       error: `can sort only by ${sortable.join(', ')}`,
     }) as z.ZodType<Record<string, ApiSortDirection>>;
@@ -239,10 +241,34 @@ export function createRequestSchemas(schema: EngineSchema, weights?: SearchField
   const known = fields.roles;
   const searchable = fieldsWhere(fields, (role) => role.search === true);
   const filterable = fieldsWhere(fields, (role) => role.filter !== undefined);
-  const filterByField = fieldRecord(perField(fields, (role) => role.filter !== undefined, filterValueSchema), known, 'as a filter');
-  const facetsByField = fieldRecord(perField(fields, (role) => role.facet !== undefined, facetSchema), known, 'as a facet');
-  const searchFieldsByField = fieldRecord(perField(fields, (role) => role.search === true, () => searchFieldOptions), known, 'as a search field');
-  const resultFieldsByField = fieldRecord(perField(fields, () => true, () => resultFieldOptions), known, 'as a result field');
+  const filterByField = fieldRecord(
+    perField(fields, (role) => role.filter !== undefined, filterValueSchema),
+    known,
+    'as a filter',
+  );
+  const facetsByField = fieldRecord(
+    perField(fields, (role) => role.facet !== undefined, facetSchema),
+    known,
+    'as a facet',
+  );
+  const searchFieldsByField = fieldRecord(
+    perField(
+      fields,
+      (role) => role.search === true,
+      () => searchFieldOptions,
+    ),
+    known,
+    'as a search field',
+  );
+  const resultFieldsByField = fieldRecord(
+    perField(
+      fields,
+      () => true,
+      () => resultFieldOptions,
+    ),
+    known,
+    'as a result field',
+  );
 
   /** The search request, with the App Search options a stock client may send beside it. */
   const searchRequestSchema = z.strictObject({

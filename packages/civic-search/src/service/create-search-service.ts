@@ -116,7 +116,12 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   const loaded = await Promise.all(
     engineOptions.map(async (engine) => {
       const { documents, schema } = await loadDocuments(engine.documents, engine.schema, engine.name);
-      const definition = checkedEngineDefinition({ name: engine.name, language: engine.language ?? 'en', schema, searchFields: engine.searchFields });
+      const definition = checkedEngineDefinition({
+        name: engine.name,
+        language: engine.language ?? 'en',
+        schema,
+        searchFields: engine.searchFields,
+      });
       return { definition, documents };
     }),
   );

@@ -22,7 +22,8 @@ export interface PrivateKey {
  */
 export async function privateKeyFor(dataDir: string, given?: string): Promise<PrivateKey> {
   if (given !== undefined) {
-    if (given.trim().length < PRIVATE_KEY_MIN_LENGTH) throw new Error(`The private key must be at least ${PRIVATE_KEY_MIN_LENGTH} characters long.`);
+    if (given.trim().length < PRIVATE_KEY_MIN_LENGTH)
+      throw new Error(`The private key must be at least ${PRIVATE_KEY_MIN_LENGTH} characters long.`);
     return { key: given.trim(), source: 'given' };
   }
   const file = join(dataDir, PRIVATE_KEY_FILE);
