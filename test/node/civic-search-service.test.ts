@@ -172,6 +172,30 @@ describe('civic-search: the service over an engine of its own schema', () => {
   });
 });
 
+describe('civic-search: clicks', () => {
+  it('counts only clicks on results it gave, and at most 30 a minute from one client', async () => {
+    const dir = await temporary();
+    const service = await createSearchService({ engines: [{ name: 'places', documents: await placesFile(dir) }], dataDir: dir });
+    try {
+      const searched = await (await service.request('/api/as/v1/engines/places/search.json', json({ query: 'pool' }))).json();
+      const click = (body: object) => service.request('/api/as/v1/engines/places/click.json', json({ query: 'pool', ...body }));
+      assert.equal((await click({ document_id: 'pool', request_id: searched.meta.request_id })).status, 200);
+      assert.equal((await click({ document_id: 'pool', request_id: 'made-up' })).status, 400, 'a request id it never issued');
+      assert.equal(
+        (await click({ document_id: 'nowhere', request_id: searched.meta.request_id })).status,
+        400,
+        'a document it does not hold',
+      );
+      const statuses = [];
+      for (let i = 0; i < 30; i++) statuses.push((await click({ document_id: 'pool', request_id: searched.meta.request_id })).status);
+      assert.equal(statuses.at(-1), 429);
+      assert.equal(statuses.filter((status) => status === 429).length, 3, 'the 31st click of the minute and after');
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe('civic-search: over real HTTP', () => {
   let service: SearchService;
   let server: ReturnType<typeof serve>;

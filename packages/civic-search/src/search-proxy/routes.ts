@@ -6,7 +6,8 @@ import { errorBody, ProxyError, unavailable } from './errors';
 import { parseProxyForm, type ProxyCall } from './form-request';
 import { parseJsonObject } from './json-request';
 import { parseQueryStringRequest } from './query-string-request';
-import { clientRateLimit, type RateLimitOptions } from './rate-limit';
+import { clientAddress, clientRateLimit, type RateLimitOptions } from './rate-limit';
+import { createClickBudget, type ClickBudgetOptions } from './click-budget';
 import { readPathCors } from './cors';
 import { readGetBody } from './get-body';
 import { redact } from './redact';
@@ -16,6 +17,8 @@ export interface RoutesConfig extends Omit<CallContext, 'clientSignal' | 'where'
   rateLimit: RateLimitOptions;
   /** Origins of other sites whose pages may search (CORS on the read paths). */
   corsOrigins: readonly string[];
+  /** Clicks one client may send in a window (they rank everyone's suggestions). */
+  clickBudget?: ClickBudgetOptions;
 }
 
 /** App Search REST endpoints under the proxy, in every spelling App Search clients use, and the methods each takes. */
@@ -68,11 +71,16 @@ const noStore: MiddlewareHandler = async (c, next) => {
 
 /** The proxy's routes: the form-encoded post at PROXY_PATH and the App Search REST paths beneath it. */
 export function proxyRoutes(config: RoutesConfig): Hono {
-  const { maxBodyBytes, rateLimit, corsOrigins, ...callContext } = config;
+  const { maxBodyBytes, rateLimit, corsOrigins, clickBudget, ...callContext } = config;
+  const clientKey = rateLimit.clientKey ?? clientAddress;
+  const mayClick = createClickBudget(clickBudget);
   const app = new Hono();
   const answer = async (c: Context, readCall: () => Promise<ProxyCall>, where: string) => {
     try {
       const call = await readCall();
+      if (call.action === 'click' && !mayClick(clientKey(c))) {
+        throw new ProxyError(429, ['Too many clicks from your connection. Please wait a moment.']);
+      }
       const result = await answerCall(call, { ...callContext, where, clientSignal: c.req.raw.signal });
       return sendWithoutSecrets(c, result, callContext.secrets);
     } catch (error) {
