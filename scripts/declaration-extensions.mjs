@@ -2,11 +2,11 @@
 // Node's own module rules require: a consumer project on `moduleResolution: node16/nodenext` would otherwise not
 // resolve the kit's types at all. Bundler resolution accepts both forms. The source keeps extensionless imports
 // (the repository resolves as a bundler); tsc copies them as written, so the build rewrites them here.
-// Run by `npm run build` after tsc.
+// Run by `npm run build` after tsc, for the kit's types and (given its folder) the service's.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-const TYPES = 'dist/types';
+const TYPES = process.argv[2] ?? 'dist/types';
 
 /** Every .d.ts file under a folder. */
 function declarationFiles(folder) {

@@ -31,3 +31,5 @@ chmodSync(join(dist, 'cli.js'), 0o755);
 execFileSync(process.execPath, [join(root, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], {
   stdio: 'inherit',
 });
+// Consumers on Node's module rules need explicit .js files in the declarations' relative imports.
+execFileSync(process.execPath, [join(root, '..', '..', 'scripts', 'declaration-extensions.mjs'), join(dist, 'types')], { stdio: 'inherit' });
