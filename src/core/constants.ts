@@ -1,5 +1,5 @@
 /**
- * Every business constant of the site specification (point 9), named for what it means.
+ * Every business constant of the kit (delays, breakpoints, limits, cookie names), named for what it means.
  * Import from here; never repeat a literal elsewhere.
  */
 

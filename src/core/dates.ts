@@ -1,5 +1,5 @@
 /**
- * Calendar dates of the date filter fields (spec points 5 and 9): parsing what a visitor typed, the validity
+ * Calendar dates of the date filter fields: parsing what a visitor typed, the validity
  * rules, two-digit years, clamping to a minimum and maximum, the From/To order, and formatting.
  *
  * A `CalendarDate` is a day on the calendar with no time and no time zone; months count from 1.

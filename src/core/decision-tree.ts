@@ -1,10 +1,10 @@
 /**
- * Decision trees (spec points 3, 4, 7, 8): each answered step posts its form and the server answers JSON
+ * Decision trees: each answered step posts its form and the server answers JSON
  * `{ html, nexturl }`. This module reads that answer, decides which forms and URLs may be used, builds the
  * request a form would make, and keeps the history of rendered steps. No DOM, no React.
  */
 
-/** A decision-tree step answer (spec point 3). */
+/** A decision-tree step answer. */
 export interface StepResponse {
   /** Markup of the next step (a question or an outcome); sanitised before it reaches the page. */
   html: string;
@@ -90,7 +90,7 @@ export function stepRequest(
 }
 
 /**
- * Where the window scrolls so an element sits `offsetPx` below the top of the viewport (spec point 9:
+ * Where the window scrolls so an element sits `offsetPx` below the top of the viewport (
  * DECISION_TREE_SCROLL_OFFSET_PX): never above the top of the page.
  */
 export function scrollTopFor(elementTopInViewport: number, scrollY: number, offsetPx: number): number {

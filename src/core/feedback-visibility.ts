@@ -1,5 +1,5 @@
 /**
- * When the feedback widget shows, and where (spec point 2: "shown once the page is scrolled past the
+ * When the feedback widget shows, and where ("shown once the page is scrolled past the
  * header height. It is marked as 'at the footer' when the footer is in view").
  */
 export interface FeedbackScrollState {

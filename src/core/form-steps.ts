@@ -1,5 +1,5 @@
 /**
- * Multi-step forms (spec points 3 and 4): steps with a hidden condition, a valid flag and a viewed flag, and a
+ * Multi-step forms: steps with a hidden condition, a valid flag and a viewed flag, and a
  * dirty flag for the form. Pure state transitions: the component reads the DOM (field values, constraint
  * validity) and applies the result; the example server uses the same condition rules to skip hidden steps.
  */
@@ -144,7 +144,7 @@ export type SubmitOutcome =
     };
 
 /**
- * The form's submit (spec point 4). `validity[i]` is whether step i's fields are valid now (missing means
+ * The form's submit. `validity[i]` is whether step i's fields are valid now (missing means
  * valid); hidden steps are ignored. All visible steps valid: the form is submitted and is no longer dirty.
  * Otherwise the first invalid step not yet viewed is shown, and viewed invalid steps are listed.
  */

@@ -1,5 +1,5 @@
 /**
- * Only the latest of overlapping requests is applied (spec point 4: older responses are ignored). Starting a
+ * Only the latest of overlapping requests is applied (older responses are ignored). Starting a
  * request aborts the one before it; a request that finishes after a newer one started is dropped, even if its
  * fetch ignored the abort signal.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading a listing page's query string (spec point 9: qs with array limit 20, depth 5, parameter limit 1000),
+ * Reading a listing page's query string (qs with array limit 20, depth 5, parameter limit 1000),
  * as a CMS's listing controller does. Values come back as plain strings whatever shape the query had:
  * `type=a&type=b`, `type[]=a` and `type[0]=a` all read as a list; nested objects are ignored.
  */

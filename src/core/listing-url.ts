@@ -1,5 +1,5 @@
 /**
- * Filter forms as URLs (spec point 7, "reload listing"): the serialized form, the address a reload fetches
+ * Filter forms as URLs ("reload listing"): the serialized form, the address a reload fetches
  * and the address the page shows. Dependency-free, so it costs a page nothing: reading query strings with
  * qs's limits lives in listing-query.ts, on the server.
  *

@@ -1,5 +1,5 @@
 /**
- * The document library's animated scroll to the top (spec point 9: 500 ms). The frames live in the component;
+ * The document library's animated scroll to the top (500 ms). The frames live in the component;
  * the arithmetic lives here.
  */
 

@@ -1,6 +1,6 @@
 /**
- * Stepwise scrolling back to the top of the page (spec point 2: "scrolls up stepwise, then focuses the
- * skip links"; point 9: 50 px every 25 ms). The timer lives in the component; the arithmetic lives here.
+ * Stepwise scrolling back to the top of the page ("scrolls up stepwise, then focuses the
+ * skip links"; 50 px every 25 ms). The timer lives in the component; the arithmetic lives here.
  */
 export interface ScrollStep {
   /** Where to scroll to on this step, in CSS pixels from the top. */

@@ -1,5 +1,5 @@
 /**
- * The header search's suggestion list as an APG combobox with a listbox (spec point 2): which option is active
+ * The header search's suggestion list as an APG combobox with a listbox: which option is active
  * after a key, and the timings and limits of suggesting. Framework-free: the component keeps DOM focus in the
  * field and points `aria-activedescendant` at the active option.
  */

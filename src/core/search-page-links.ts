@@ -1,5 +1,5 @@
 /**
- * Which page links a results page shows (spec points 3 and 9): the first and the last page, two either side of
+ * Which page links a results page shows: the first and the last page, two either side of
  * the current one, gaps between, and Previous and Next where they lead somewhere. Pages stop at MAX_TOTAL_PAGES.
  */
 import { MAX_TOTAL_PAGES } from './constants';

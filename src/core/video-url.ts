@@ -1,5 +1,5 @@
 /**
- * Video links the kit turns into players. Spec point 5: a link is played in the page only if it matches a
+ * Video links the kit turns into players. A link is played in the page only if it matches a
  * video-site watch, embed or short-link pattern with an 11-character id. Everything else stays a link.
  */
 

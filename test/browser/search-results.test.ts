@@ -336,7 +336,7 @@ describe('<search-results>', () => {
     expect(heading(root)!.textContent).to.equal('42 results for “rates”');
   });
 
-  it('shows the error text of a failed search (spec point 8) in an alert', async () => {
+  it('shows the error text of a failed search in an alert', async () => {
     const root = await resultsPage();
     proxy.autoRespond(undefined);
     checkbox(root, 'Report').click();

@@ -5,7 +5,7 @@ import { FAULT_SITE_TIMEOUT_MS, startFaultSite, type FaultSite } from './fault-s
 import { collectPageErrors } from './page-errors';
 
 /**
- * The whole chain when the search backend misbehaves (issue 9, "Load and faults"): a real browser on the real
+ * The whole chain when the search backend misbehaves ("Load and faults"): a real browser on the real
  * example site, whose backend a test makes slow, failing or garbage. The proxy answers 502 or 504 within its
  * timeout, the results page shows the spec's error text (point 8) and keeps the visitor's words, and the next
  * search, once the backend is well again, shows results. The header's suggestions survive a failing backend.

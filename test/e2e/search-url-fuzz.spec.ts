@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { collectPageErrors } from './page-errors';
 
 /**
- * The search page's address is input anyone can write (issue 9, "generated bad input ... the URL state"): odd
+ * The search page's address is input anyone can write ("generated bad input ... the URL state"): odd
  * keys, brackets, `n_..._n` markers, huge numbers, any Unicode, broken percent escapes. Whatever the address, the
  * server answers without a 500, the page throws nothing and rejects no promise, and it ends showing results, the
  * empty state, the idle prompt or the error text: something a visitor can read.

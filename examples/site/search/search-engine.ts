@@ -1,5 +1,5 @@
 /**
- * The engine the example site searches: the header `<site-search>` carries it in `data-engine-name` (spec point 7),
+ * The engine the example site searches: the header `<site-search>` carries it in `data-engine-name`,
  * the search proxy allows it, and the server-rendered search page queries it. One name, written once.
  */
 export const SEARCH_ENGINE = 'site';

@@ -32,7 +32,7 @@ interface DateCheckOptions {
 }
 
 /**
- * The date fields' checks (spec point 5), as a visitor changes them: invalid dates are errors; dates before
+ * The date fields' checks, as a visitor changes them: invalid dates are errors; dates before
  * the minimum or after the maximum are changed to it and marked, with a message; From after To is an error
  * on the field just changed. While an error stands, the form neither reloads nor submits.
  */

@@ -42,7 +42,7 @@ const ELEMENT = 'doc-filters';
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The document library's filters (spec point 2): dropdown filters, From and To date fields with a mask and a
+ * The document library's filters: dropdown filters, From and To date fields with a mask and a
  * picker, a sort select that navigates, and results that reload in place on wide screens. Everything is
  * the server's GET form underneath: without JavaScript it submits and the server renders the page.
  */
@@ -66,7 +66,7 @@ export function DocFilters({ host, serverNodes, i18n, dateMin, dateMax, dateForm
     onRestored: bump,
     onApplied: ({ cause, query, count }) => {
       announce(countMessage(count, t));
-      // The page goes back to the top when the filters are scrolled out of view (spec point 2).
+      // The page goes back to the top when the filters are scrolled out of view.
       if (cause !== 'history' && host.getBoundingClientRect().top < 0) {
         stopScroll.current?.();
         stopScroll.current = scrollPageToTop();

@@ -27,7 +27,7 @@ const ELEMENT = 'listing-filters';
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * A listing page's filters (spec point 2): checkbox filters that reload the results in place on wide screens,
+ * A listing page's filters: checkbox filters that reload the results in place on wide screens,
  * and a topic select whose subtopics field refreshes from a fragment. The server's GET form underneath works
  * without JavaScript.
  */

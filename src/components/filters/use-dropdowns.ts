@@ -12,7 +12,7 @@ export interface Dropdowns {
 }
 
 /**
- * Only one dropdown is open at a time (spec point 4). Escape closes it and puts focus back on its button;
+ * Only one dropdown is open at a time. Escape closes it and puts focus back on its button;
  * a click outside it closes it on screens wider than the mobile breakpoint. A dropdown holding a field the
  * server marked invalid starts open, and a link to something inside a closed dropdown opens it.
  */

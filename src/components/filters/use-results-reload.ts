@@ -51,7 +51,7 @@ function readCount(results: HTMLElement): number | null {
 }
 
 /**
- * Reloads a listing's results in place (spec point 7): on wide screens a filter change (or a submit) fetches
+ * Reloads a listing's results in place: on wide screens a filter change (or a submit) fetches
  * `?fragment=results` from the form's target with the serialized form, uncached; the answer's results region
  * replaces the current one; the URL follows with pushState; back and forward restore the form and reload.
  * Only the latest reload applies. A failure is logged, keeps the current results and leaves the form working.

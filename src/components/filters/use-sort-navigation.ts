@@ -8,7 +8,7 @@ const sortSelectOf = (target: EventTarget | null) =>
   target instanceof HTMLSelectElement && target.matches('[data-sort-select]') ? target : null;
 
 /**
- * A sort select whose option values are addresses: choosing one goes there (spec point 2). Event delegation on
+ * A sort select whose option values are addresses: choosing one goes there. Event delegation on
  * the host, so a select that arrives with reloaded results works too. Choosing with the mouse or from the
  * open list navigates at once; arrow keys on the closed select only choose (so a keyboard user can move
  * through the options), and Enter goes. `navigate` may refuse (a test, or a page that handles it itself).

@@ -13,7 +13,7 @@ export interface Subtopics {
 }
 
 /**
- * The subtopics field follows the topic (spec point 7): changing the trigger (the topic select) fetches the
+ * The subtopics field follows the topic: changing the trigger (the topic select) fetches the
  * subtopics link with the serialized form and replaces the field's content with the answer's
  * `[data-subtopics]`. A failure is only logged: the current field stays. `afterChange` runs either way.
  */

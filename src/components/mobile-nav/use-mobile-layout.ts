@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { MOBILE_BREAKPOINT_PX } from '../../core/constants';
 
-/** Windows this wide or narrower get the mobile layout (spec point 9). */
+/** Windows this wide or narrower get the mobile layout. */
 export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 export type Layout = 'mobile' | 'desktop';

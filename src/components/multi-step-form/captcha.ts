@@ -1,7 +1,7 @@
 import { dispatch } from '../../web-component';
 
 /**
- * After a submit with errors the captcha is reset (spec point 4), if the page has one: a `[data-captcha]`
+ * After a submit with errors the captcha is reset, if the page has one: a `[data-captcha]`
  * element in the form, else in the page. The cancelable `multi-step-form-captcha-reset` event tells the
  * site's captcha script; unless a listener cancels it, the element's own `reset()` is called when it has one.
  */

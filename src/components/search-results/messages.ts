@@ -47,7 +47,7 @@ export const searchResultsOwnMessages = {
   next: 'Next',
   nextLabel: 'Next page',
   pageLabel: 'Page {page}',
-  /** The heading of the error text (spec point 8: the text is the search core's `unexpectedError` and the reason). */
+  /** The heading of the error text (the text is the search core's `unexpectedError` and the reason). */
   errorTitle: 'Search is not working right now',
 } as const satisfies Messages;
 

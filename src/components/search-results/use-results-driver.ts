@@ -26,7 +26,7 @@ export interface ResultsDriverOptions {
   onState?: (state: SearchState) => void;
 }
 
-/** The header search element's engine (spec point 7: it carries the data attribute). */
+/** The header search element's engine (it carries the data attribute). */
 function headerEngineName(): string | undefined {
   return document.querySelector(':is(site-search, [data-civic="site-search"])[data-engine-name]')?.getAttribute('data-engine-name') ?? undefined;
 }

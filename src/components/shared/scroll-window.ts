@@ -7,7 +7,7 @@ const INTERRUPTIONS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const
 let stopRunning: (() => void) | undefined;
 
 /**
- * Scrolls the window to `top` over SCROLL_ANIMATION_MS (spec point 9), at once under prefers-reduced-motion.
+ * Scrolls the window to `top` over SCROLL_ANIMATION_MS, at once under prefers-reduced-motion.
  * Wheel, touch, pointer or key input stops it where it is, and a new scroll replaces one still running.
  * Returns a function that stops it.
  */

@@ -10,7 +10,7 @@ import { DESKTOP_SEARCH_QUERY, useSearchLayout } from './use-search-layout';
 import { useSuggestions } from './use-suggestions';
 
 export const siteSearchAttributes = {
-  /** The search engine's name (spec point 7: read from the header search element's data attribute). */
+  /** The search engine's name (read from the header search element's data attribute). */
   dataEngineName: 'string',
   /** The site's name, for the label of a form the element writes itself: "Search <site name> website". */
   siteName: 'string',

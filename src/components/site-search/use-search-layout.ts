@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { DESKTOP_SEARCH_MIN_WIDTH_PX } from '../../core/constants';
 
-/** Windows this wide get the desktop header search (spec point 9). */
+/** Windows this wide get the desktop header search. */
 export const DESKTOP_SEARCH_QUERY = `(min-width: ${DESKTOP_SEARCH_MIN_WIDTH_PX}px)`;
 
 /** `desktop`: the bar always shows; `narrow`: it folds behind the header search toggle. */

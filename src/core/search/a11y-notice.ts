@@ -1,4 +1,4 @@
-/** The screen-reader notice after a search (spec point 8): "Showing X to Y results out of N, searching for "term"". */
+/** The screen-reader notice after a search: "Showing X to Y results out of N, searching for "term"". */
 import { format } from '../i18n';
 import { searchMessages, type SearchMessages } from './messages';
 

@@ -121,7 +121,7 @@ export interface ApiErrorResponse {
 }
 
 /**
- * The form-encoded post to `/_search-proxy` (spec point 7): `application/x-www-form-urlencoded` with these fields.
+ * The form-encoded post to `/_search-proxy`: `application/x-www-form-urlencoded` with these fields.
  * `key` carries the placeholder `{key}`; the server swaps in the real key, so the browser never holds one.
  */
 export interface ProxyFormFields {

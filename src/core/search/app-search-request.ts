@@ -1,4 +1,4 @@
-/** Request bodies of the App Search calls (spec point 7), built from the search state and the page's configuration. */
+/** Request bodies of the App Search calls, built from the search state and the page's configuration. */
 import { SUGGESTIONS_SHOWN } from '../constants';
 import type { ApiClickRequest, ApiFilter, ApiQuerySuggestionRequest, ApiSearchRequest, ApiSort } from './app-search-api';
 import type { AutocompleteQueryConfig, ResultClick, SearchQueryConfig } from './search-connector';

@@ -1,5 +1,5 @@
 /**
- * Reads App Search answers (spec point 7) into search state: facets, meta.request_id, meta.page.total_pages
+ * Reads App Search answers into search state: facets, meta.request_id, meta.page.total_pages
  * (capped) and total_results, and the raw results; for suggestions results.documents[].suggestion and
  * meta.request_id. An answer of another shape is an error, never a crash later in rendering.
  */

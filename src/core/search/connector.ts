@@ -1,8 +1,8 @@
 /**
- * The App Search connector over `fetch` (spec point 7): every call is a form-encoded POST to the same-site proxy
+ * The App Search connector over `fetch`: every call is a form-encoded POST to the same-site proxy
  * (`/_search-proxy`) with the fields `key={key}` (a placeholder the server replaces), `engine`, `action` and
  * `params` (the App Search body as JSON). Failures become Errors with a readable message; an "Invalid
- * credentials" answer becomes exactly that message, which the driver treats as spec point 8 says.
+ * credentials" answer becomes exactly that message, which the driver treats.
  */
 import { format, mergeMessages } from '../i18n';
 import { PROXY_KEY_PLACEHOLDER, PROXY_PATH, type ProxyAction, type ProxyFormFields } from './app-search-api';

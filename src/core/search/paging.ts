@@ -1,4 +1,4 @@
-/** Page maths (spec points 3 and 9): the shown range, the page cap, and what counts as a page number or size. */
+/** Page maths: the shown range, the page cap, and what counts as a page number or size. */
 import { MAX_RESULTS_PER_PAGE, MAX_TOTAL_PAGES } from '../constants';
 
 export { MAX_RESULTS_PER_PAGE };

@@ -23,7 +23,7 @@ export interface AutocompleteQueryConfig {
   results?: Pick<SearchQueryConfig, 'result_fields' | 'search_fields'> & { resultsPerPage?: number };
 }
 
-/** A click on a result (spec point 7: query, documentId, requestId, tags). */
+/** A click on a result (query, documentId, requestId, tags). */
 export interface ResultClick {
   query: string;
   documentId: string;

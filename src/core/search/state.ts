@@ -1,5 +1,5 @@
 /**
- * The search state, with Elastic Search UI's names and defaults (spec point 3), so code and URLs written for
+ * The search state, with Elastic Search UI's names and defaults, so code and URLs written for
  * Search UI read the same here. Types and defaults only.
  */
 import { DEFAULT_RESULTS_PER_PAGE } from '../constants';
@@ -78,7 +78,7 @@ export interface SearchState extends RequestState, SearchResponseState, Autocomp
   resultSearchTerm: string;
 }
 
-/** A failure with exactly this message keeps the connector's state and shows no error (spec point 8). */
+/** A failure with exactly this message keeps the connector's state and shows no error. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 export const REQUEST_STATE_KEYS = [

@@ -1,5 +1,5 @@
 /**
- * The search state in the query string, in Elastic Search UI 1.x's format so links work both ways (issue 3):
+ * The search state in the query string, in Elastic Search UI 1.x's format so links work both ways:
  * keys `q`, `current` (only above 1), `size`, `filters`, and `sort` (a sort list) or `sort-field` with
  * `sort-direction`; qs with index arrays; numbers written `n_20_n` and booleans `b_true_b`.
  *

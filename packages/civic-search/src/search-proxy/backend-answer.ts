@@ -97,7 +97,7 @@ function cleanFacets(facets: Record<string, z.infer<typeof facet>[]>): Record<st
   );
 }
 
-/** The checked, rebuilt search answer, with total_pages capped (spec point 9) and snippets made safe. */
+/** The checked, rebuilt search answer, with total_pages capped and snippets made safe. */
 export function checkedSearchAnswer(answer: unknown, extraWarnings: readonly string[] = []): ApiSearchResponse {
   const { meta, results, facets } = checked(searchAnswer, answer);
   const { current, size, total_pages, total_results } = meta.page;

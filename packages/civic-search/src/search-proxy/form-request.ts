@@ -25,7 +25,7 @@ const formFields = z.strictObject({
 const BAD_PERCENT_ESCAPE = /%(?![0-9a-fA-F]{2})/;
 
 /**
- * The form-encoded post of the kit's connector (spec point 7): `key`, `engine`, `action`, `params` (JSON).
+ * The form-encoded post of the kit's connector: `key`, `engine`, `action`, `params` (JSON).
  * Each field exactly once, nothing else; `key` must be the placeholder. Throws a 400 ProxyError otherwise.
  */
 export function parseProxyForm(body: string): ProxyCall {

@@ -10,7 +10,7 @@ export const REQUEST_LIMITS = Object.freeze({
   /** Results per page. 0 is accepted only as App Search clients send it: a facet-only (disjunctive) request. */
   pageSizeMin: 1,
   pageSizeMax: MAX_RESULTS_PER_PAGE,
-  /** The highest page a request may ask for (spec point 9: total pages are capped). */
+  /** The highest page a request may ask for (total pages are capped). */
   pageCurrentMax: MAX_TOTAL_PAGES,
   /** Values a value facet returns. */
   facetSizeMax: 250,

@@ -1,5 +1,5 @@
 /**
- * The headless search driver (issue 3): Elastic Search UI's state, actions and transitions, with no rendering.
+ * The headless search driver: Elastic Search UI's state, actions and transitions, with no rendering.
  * Elements subscribe to its state and call its actions. This file only wires the parts together:
  *
  * - store.ts: the state and its subscribers; core.ts: what every part shares (state, destroyed, timers);
