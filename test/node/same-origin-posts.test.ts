@@ -101,7 +101,7 @@ describe('the example site', () => {
       '/feedback',
       '/forms/report-a-problem',
       '/decision-trees/building-consent',
-      '/announcement/dismiss',
+      '/announcement/close',
       '/no-such-route',
     ]) {
       const response = await app.request(path, {

@@ -18,7 +18,7 @@ import { formValues, validateForm } from './validate-form';
 const REPORT_MAX_BODY_BYTES = 16 * 1024;
 
 /** A person sends a report or two, perhaps after correcting a few mistakes; a script in a loop is stopped. */
-export const REPORT_RATE_LIMIT: PostRateLimitOptions = { windowMs: 60_000, limit: 10 };
+export const REPORT_RATE_LIMIT: PostRateLimitOptions = { windowMs: 60_000, limit: 20 };
 
 /** The store the routes use unless given another: the site's data folder, opened once. */
 let defaultStore: ReportStore | undefined;
