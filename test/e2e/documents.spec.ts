@@ -198,8 +198,8 @@ test.describe('document library, small screens', () => {
     await page.waitForTimeout(300);
     expect(fragments).toBe(0);
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    // The browser submits the form itself, empty fields and all.
-    await expect(page).toHaveURL(/\/documents\?keywords=&type=Form&from=&to=$/);
+    // A full page load, as without JavaScript, at an address without the blank fields.
+    await expect(page).toHaveURL(/\/documents\?type=Form$/);
     await expect(countHeading(page)).toHaveText(/of 183 documents/);
     expect(fragments).toBe(0);
   });
@@ -223,7 +223,7 @@ test.describe('document library, without JavaScript', () => {
     await page.getByLabel('Policy').check();
     await page.getByLabel('Search by title or summary').fill('park');
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await expect(page).toHaveURL(/keywords=park&type=Policy&from=&to=$/);
+    await expect(page).toHaveURL(/\/documents\?keywords=park&type=Policy$/);
     await expect(page.locator('.filters__result')).not.toHaveCount(0);
     for (const result of await page.locator('.filters__result').allTextContents()) expect(result.toLowerCase()).toContain('park');
     await page.getByLabel('Sort by').selectOption({ label: 'Oldest first' });
