@@ -1,4 +1,4 @@
-import { test, expect, type Page, type Locator } from '@playwright/test';
+import { test, expect, type Locator } from '@playwright/test';
 import { upgradeRenderedElements } from './upgrade';
 
 /** Phone layouts of the example site (375 x 812), each with a look at the desktop width it must not break. */
@@ -13,7 +13,7 @@ async function box(locator: Locator) {
 }
 
 /** Whether the feedback bar, floating or in its place, covers any part of an element (false when it is not shown). */
-async function coveredByFeedbackBar(page: Page, locator: Locator): Promise<boolean> {
+async function coveredByFeedbackBar(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => {
     const bar = document.querySelector('feedback-widget[data-visible] .feedback-widget__bar');
     if (!bar || bar.contains(element)) return false;
@@ -131,7 +131,7 @@ test.describe('the feedback bar on a phone', () => {
         () => document.querySelector('.feedback-widget__bar[data-floating]')?.getBoundingClientRect().height ?? 0,
       );
       floatingHeight = Math.max(floatingHeight, height);
-      if (await coveredByFeedbackBar(page, focused)) covered.push(await focused.evaluate((element) => element.outerHTML.slice(0, 80)));
+      if (await coveredByFeedbackBar(focused)) covered.push(await focused.evaluate((element) => element.outerHTML.slice(0, 80)));
     }
     expect(floatingHeight, 'the bar floated while tabbing down the form').toBeGreaterThan(0);
     expect(floatingHeight).toBeLessThan(70);
@@ -151,7 +151,7 @@ test.describe('the feedback bar on a phone', () => {
       await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await expect(backToTop).toBeInViewport();
-      await expect.poll(() => coveredByFeedbackBar(page, backToTop), `${above} px above the bottom`).toBe(false);
+      await expect.poll(() => coveredByFeedbackBar(backToTop), `${above} px above the bottom`).toBe(false);
     }
   });
 });
