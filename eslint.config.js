@@ -5,7 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.test-results/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'node_modules/**', '.test-results/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -39,5 +39,27 @@ export default tseslint.config(
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Pages of the packed-package test: they run in the browser.
+    files: ['test/packaged/fixtures/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The example site is a consumer of both packages: only their public entries, never their sources.
+    files: ['examples/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(src|elements|packages)/',
+              message: "Import civic-elements or civic-search by their public entries ('civic-elements/core', 'civic-search', 'civic-search/search-page').",
+            },
+          ],
+        },
+      ],
+    },
   },
 );

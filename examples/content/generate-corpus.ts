@@ -1,4 +1,4 @@
-import type { SiteDocument } from '../../packages/civic-search/src/search/types';
+import type { SiteDocument } from 'civic-search';
 import { seededRandom, type SeededRandom } from './seeded-random';
 import {
   CLOSINGS,
@@ -87,9 +87,18 @@ function makeTitle(type: CorpusDocumentType, slots: Slots, subtopic: SubtopicBan
     case 'Policy':
       return random.pick([`${subject} policy`, `${subject} policy ${year}`, `Policy on ${slots.subject}`]);
     case 'Report':
-      return random.pick([`${subject} annual report ${year}/${nextYear}`, `${subject} monitoring report ${year}`, `Report on ${slots.subject} in ${place}`]);
+      return random.pick([
+        `${subject} annual report ${year}/${nextYear}`,
+        `${subject} monitoring report ${year}`,
+        `Report on ${slots.subject} in ${place}`,
+      ]);
     case 'Guidance':
-      return random.pick([`How to ${action}`, `A guide to ${slots.subject}`, `${subject}: what you need to know`, `${subject} in ${place}`]);
+      return random.pick([
+        `How to ${action}`,
+        `A guide to ${slots.subject}`,
+        `${subject}: what you need to know`,
+        `${subject} in ${place}`,
+      ]);
     case 'Form':
       return random.pick([`${subject} application form`, `Form: ${action}`, `${subject} request form`]);
     case 'Minutes':
@@ -99,9 +108,17 @@ function makeTitle(type: CorpusDocumentType, slots: Slots, subtopic: SubtopicBan
     case 'News':
       return capitalise(random.pick(subtopic.headlines).replace('{place}', place));
     case 'Consultation':
-      return random.pick([`Have your say: ${slots.subject}`, `Consultation on ${slots.subject} in ${place}`, `Proposed changes to ${slots.subject}`]);
+      return random.pick([
+        `Have your say: ${slots.subject}`,
+        `Consultation on ${slots.subject} in ${place}`,
+        `Proposed changes to ${slots.subject}`,
+      ]);
     case 'Plan':
-      return random.pick([`${subject} plan ${year}-${Number(year) + 10}`, `${subject} strategy ${year}`, `${place} ${slots.subject.replace(/^the /, '')} plan`]);
+      return random.pick([
+        `${subject} plan ${year}-${Number(year) + 10}`,
+        `${subject} strategy ${year}`,
+        `${place} ${slots.subject.replace(/^the /, '')} plan`,
+      ]);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { SiteDocument } from '../../packages/civic-search/src/search/types';
+import type { SiteDocument } from 'civic-search';
 import { navigation, type NavItem } from '../site/navigation';
 import { site } from '../site/site';
 import { generateCorpus } from './generate-corpus';

@@ -8,8 +8,7 @@
  * searches never see a half-built index. Exits non-zero, saying why, on any failure.
  */
 import { parseArgs } from 'node:util';
-import { pageEngine } from '../../packages/civic-search/src/engines/engine-definition';
-import { createElasticsearchClient, elasticsearchConfigFromEnv, indexEngine } from '../../packages/civic-search/src/search/elasticsearch';
+import { pageEngine, createElasticsearchClient, elasticsearchConfigFromEnv, indexEngine } from 'civic-search';
 import { siteDocuments } from '../content/site-documents';
 
 const { values: options } = parseArgs({ options: { engine: { type: 'string', default: 'site' } } });

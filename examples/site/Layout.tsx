@@ -3,11 +3,8 @@ import type { Child } from 'hono/jsx';
 import { navigation } from './navigation';
 import { site } from './site';
 import { usePageRequest } from './request-context';
-import { shouldShowAnnouncement } from '../../src/core/announcement';
-import { MOBILE_BREAKPOINT_PX } from '../../src/core/constants';
-import { ariaCurrentOf, findCurrent } from '../../src/core/navigation-tree';
+import { shouldShowAnnouncement, MOBILE_BREAKPOINT_PX, ariaCurrentOf, findCurrent, subsiteClass } from 'civic-elements/core';
 import { SEARCH_ENGINE, SEARCH_FIELD_MAX_LENGTH } from './search/search-engine';
-import { subsiteClass } from '../../src/core/subsite-theme';
 import { ANNOUNCEMENT_CLOSE_PATH } from './site-settings/routes';
 import { SUBSITE_STYLESHEET_PATH, type Subsite } from './site-settings/subsites';
 

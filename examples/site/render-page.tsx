@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import { ANNOUNCEMENT_COOKIE_NAME } from '../../src/core/constants';
+import { ANNOUNCEMENT_COOKIE_NAME } from 'civic-elements/core';
 import { PageRequestContext, type PageRequest } from './request-context';
 
 /** What the shared layout reads from the request: the thanks note after feedback, the closed announcement. */

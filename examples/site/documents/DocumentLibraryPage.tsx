@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
-import { formatIsoDate } from '../../../src/core/dates';
+import type { SiteDocument } from 'civic-search';
+import { formatIsoDate } from 'civic-elements/core';
 import { Layout } from '../Layout';
 import { Breadcrumbs } from '../Breadcrumbs';
 import type { DateBounds, DateFieldState, DocumentFilters, Listing } from './document-listing';

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
-import { formatDisplayDate, parseIsoDate } from '../../../src/core/dates';
+import type { SiteDocument } from 'civic-search';
+import { formatDisplayDate, parseIsoDate } from 'civic-elements/core';
 import { Layout } from '../Layout';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { LIBRARY_PATH } from './DocumentResults';

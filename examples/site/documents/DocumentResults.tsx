@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
+import type { SiteDocument } from 'civic-search';
 import { DOCUMENT_SORTS, documentFiltersQuery, type DocumentFilters, type DocumentSort, type Listing } from './document-listing';
 import { listingHref, Pagination, ResultList, ResultsCount } from './ListingParts';
 

@@ -1,7 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
-import { formatDisplayDate, parseIsoDate } from '../../../src/core/dates';
-import { PAGE_PARAM, serializeEntries, withParam } from '../../../src/core/listing-url';
+import type { SiteDocument } from 'civic-search';
+import { formatDisplayDate, parseIsoDate, PAGE_PARAM, serializeEntries, withParam } from 'civic-elements/core';
 import type { Listing } from './document-listing';
 
 /** A link to a page of a listing with the same filters. */

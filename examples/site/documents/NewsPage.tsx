@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
+import type { SiteDocument } from 'civic-search';
 import { Layout } from '../Layout';
 import { Breadcrumbs } from '../Breadcrumbs';
 import type { Listing } from './document-listing';

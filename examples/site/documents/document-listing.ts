@@ -2,18 +2,24 @@
  * The CMS's own listing queries over the site's documents (not the search engine): read the filters from the
  * query string, filter, sort and page. Pure functions over an array, so they are tested without a server.
  */
-import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
-import { DEFAULT_RESULTS_PER_PAGE } from '../../../src/core/constants';
+import type { SiteDocument } from 'civic-search';
 import {
+  DEFAULT_RESULTS_PER_PAGE,
   checkDateRange,
   formatDisplayDate,
   formatIsoDate,
   parseIsoDate,
   type CalendarDate,
   type DateReading,
-} from '../../../src/core/dates';
-import { parseListingQuery, queryChoice, queryPage, queryValue, queryValues, type ListingQuery } from '../../../src/core/listing-query';
-import { dateReadingMessage, dateFieldMessages } from '../../../src/components/date-field/messages';
+  parseListingQuery,
+  queryChoice,
+  queryPage,
+  queryValue,
+  queryValues,
+  type ListingQuery,
+  dateReadingMessage,
+  dateFieldMessages,
+} from 'civic-elements/core';
 
 export const DOCUMENT_SORTS = ['newest', 'oldest', 'title'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];

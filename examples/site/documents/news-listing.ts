@@ -2,8 +2,8 @@
  * The news listing: news items filtered by publisher (checkboxes), topic (a select) and the topic's subtopics
  * (checkboxes refreshed from a fragment when the topic changes), newest first, paged.
  */
-import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
-import { parseListingQuery, queryPage, queryValue, queryValues, type ListingQuery } from '../../../src/core/listing-query';
+import type { SiteDocument } from 'civic-search';
+import { parseListingQuery, queryPage, queryValue, queryValues, type ListingQuery } from 'civic-elements/core';
 import { pageOf, type Listing } from './document-listing';
 
 const NEWS_TYPE = 'News';

@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import type { SiteDocument } from '../../../packages/civic-search/src/search/types';
-import { FRAGMENT_PARAM, isSameOriginHttpUrl, RESULTS_FRAGMENT, withoutEmptyParams } from '../../../src/core/listing-url';
+import type { SiteDocument } from 'civic-search';
+import { FRAGMENT_PARAM, isSameOriginHttpUrl, RESULTS_FRAGMENT, withoutEmptyParams } from 'civic-elements/core';
 import { renderPage } from '../render-page';
 import { hasControlCharacter, sameSiteLocation } from '../server/same-site-location';
 import { dateBounds, documentTypes, libraryDocuments, listDocuments, readDocumentFilters } from './document-listing';

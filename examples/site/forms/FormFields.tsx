@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { maskPatternSource } from '../../../src/core/input-mask';
+import { maskPatternSource } from 'civic-elements/core';
 import type { CheckboxField, ChoiceField, FormField, TextField } from './form-types';
 
 /**

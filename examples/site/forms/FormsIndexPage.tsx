@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Layout } from '../Layout';
 import { Breadcrumbs } from '../Breadcrumbs';
-import { matchesQuery } from '../../../src/components/filter-input/match-text';
+import { matchesQuery } from 'civic-elements/core';
 
 export interface ListedForm {
   title: string;

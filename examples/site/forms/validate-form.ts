@@ -1,5 +1,4 @@
-import { fieldValues, parseCondition, resolveHiddenSteps, type Condition } from '../../../src/core/form-steps';
-import { readMaskedValue } from '../../../src/core/input-mask';
+import { fieldValues, parseCondition, resolveHiddenSteps, type Condition, readMaskedValue } from 'civic-elements/core';
 import type { FormDef, FormField } from './form-types';
 
 /** A problem with one field, GOV.UK style. */

@@ -5,4 +5,4 @@
 export const SEARCH_ENGINE = 'site';
 
 /** The longest query the proxy accepts (App Search's limit): the search fields' maxlength. */
-export { SEARCH_QUERY_MAX_LENGTH as SEARCH_FIELD_MAX_LENGTH } from '../../../src/core/constants';
+export { SEARCH_QUERY_MAX_LENGTH as SEARCH_FIELD_MAX_LENGTH } from 'civic-elements/core';

@@ -1,20 +1,18 @@
 /** @jsxImportSource hono/jsx */
 import { raw } from 'hono/html';
-import { getCookie } from 'hono/cookie';
 import { searchPageRoutes, type SearchPageParts } from 'civic-search/search-page';
 import type { SearchBackend } from 'civic-search';
-import { ANNOUNCEMENT_COOKIE_NAME } from '../../../src/core/constants';
 import { Layout } from '../Layout';
 import { PageRequestContext } from '../request-context';
+import { pageRequest, setPageCaching } from '../render-page';
 import { site } from '../site';
 import { SEARCH_ENGINE } from './search-engine';
 
 /** The site's layout around the search service's results page. */
 function searchLayout({ title, bodyClass, content, context }: SearchPageParts): string {
-  const request = {
-    feedbackSent: context.req.query('feedback') === 'thanks',
-    dismissedAnnouncement: getCookie(context, ANNOUNCEMENT_COOKIE_NAME),
-  };
+  const request = pageRequest(context);
+  // The page shows the announcement by the visitor's cookie: never shared from a cache.
+  setPageCaching(context, request);
   const page = (
     <PageRequestContext.Provider value={request}>
       <Layout title={title} path={site.searchAction} bodyClass={bodyClass} elements={['search-results']} wide>

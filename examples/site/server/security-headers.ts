@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { PRIVACY_ENHANCED_HOST } from '../../../src/core/video-url';
+import { PRIVACY_ENHANCED_HOST } from 'civic-elements/core';
 import { siteServerConfig, type HstsOptions } from './site-config';
 import { isHttpsRequest } from './visitor-origin';
 

@@ -1,9 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { setCookie } from 'hono/cookie';
-import { announcementCookieAttributes, announcementCookieExpiry, announcementReturnPath } from '../../../src/core/announcement';
-import { ANNOUNCEMENT_COOKIE_NAME } from '../../../src/core/constants';
-import { subsiteStylesheet } from '../../../src/core/subsite-theme';
+import {
+  announcementCookieAttributes,
+  announcementCookieExpiry,
+  announcementReturnPath,
+  ANNOUNCEMENT_COOKIE_NAME,
+  subsiteStylesheet,
+} from 'civic-elements/core';
 import { site } from '../site';
 import { SUBSITE_STYLESHEET_PATH, subsites } from './subsites';
 

@@ -1,4 +1,4 @@
-import type { SubsiteColours } from '../../../src/core/subsite-theme';
+import type { SubsiteColours } from 'civic-elements/core';
 
 /** The council's subsites and their colours, as the CMS holds them. */
 export const subsites = {

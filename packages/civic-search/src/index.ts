@@ -27,7 +27,7 @@ export {
 } from './search/elasticsearch';
 export { BackendError, UnknownEngineError, type SearchBackend, type SiteDocument } from './search/types';
 export { FIELD_TYPES, type EngineSchema, type FieldType, type SearchFieldWeights } from './engines/engine-schema';
-export { type EngineDefinition } from './engines/engine-definition';
+export { pageEngine, type EngineDefinition } from './engines/engine-definition';
 export { PAGE_SCHEMA, PAGE_SEARCH_FIELDS } from './engines/page-schema';
 export { readDocumentsFile, inferSchema, DocumentsFileError, type EngineDocument } from './engines/documents-file';
 export { runCli } from './cli/run';
