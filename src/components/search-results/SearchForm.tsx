@@ -64,20 +64,6 @@ export function SearchForm({
           defaultValue={initialTerm}
         />
       </div>
-      {shown.length > 0 && (
-        <div className="search-results__facets">
-          {shown.map((facet, index) => (
-            <FacetGroup
-              key={facet.field}
-              id={`${idBase}-facet-${index}`}
-              legend={facet.legend}
-              options={facet.options}
-              t={t}
-              onChange={(option, checked) => onFacet(facet.field, option, checked)}
-            />
-          ))}
-        </div>
-      )}
       <div className="search-results__actions">
         <button className="search-results__button" type="submit">
           {t.submit}
@@ -88,6 +74,24 @@ export function SearchForm({
           </button>
         )}
       </div>
+      {shown.length > 0 && (
+        // On phones the facets fold behind "Filter results", so the results come first; wider windows show them.
+        <details className="search-results__filters">
+          <summary className="search-results__filters-toggle">{t.filterResults}</summary>
+          <div className="search-results__facets">
+            {shown.map((facet, index) => (
+              <FacetGroup
+                key={facet.field}
+                id={`${idBase}-facet-${index}`}
+                legend={facet.legend}
+                options={facet.options}
+                t={t}
+                onChange={(option, checked) => onFacet(facet.field, option, checked)}
+              />
+            ))}
+          </div>
+        </details>
+      )}
     </form>
   );
 }

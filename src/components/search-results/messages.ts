@@ -9,6 +9,8 @@ export const searchResultsOwnMessages = {
   fieldLabel: 'Search {siteName} website',
   fieldLabelWithoutSiteName: 'Search this website',
   submit: 'Search',
+  /** The control that shows the facets on phones (wider windows always show them). */
+  filterResults: 'Filter results',
   /** Shown before anything is searched for. */
   idle: 'Enter a word or two about what you are looking for.',
   /** The results heading. `{count}` is formatted for the page's language. */

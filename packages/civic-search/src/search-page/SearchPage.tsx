@@ -169,13 +169,6 @@ export function SearchPage({ query, outcome }: SearchPageProps) {
               </label>
               <input class="filters__input" id="search-term" name={TERM_PARAM} type="search" value={query.term} />
             </div>
-            {facets && (
-              <div class="filters__bar">
-                {FACET_FIELDS.map((field) => (
-                  <SearchFacet field={field} data={facets[field]} ticked={query.facetValues[field]} />
-                ))}
-              </div>
-            )}
             <div class="filters__actions">
               <button class="button" type="submit">
                 Search
@@ -189,6 +182,19 @@ export function SearchPage({ query, outcome }: SearchPageProps) {
                 </a>
               )}
             </div>
+            {facets && (
+              <details class="filters__fold">
+                <summary class="filters__fold-toggle">Filter results</summary>
+                <div class="filters__bar">
+                  {FACET_FIELDS.map((field) => (
+                    <SearchFacet field={field} data={facets[field]} ticked={query.facetValues[field]} />
+                  ))}
+                </div>
+                <button class="button button--secondary filters__apply" type="submit">
+                  Apply filters
+                </button>
+              </details>
+            )}
           </form>
           {outcome.kind === 'idle' && <p>Enter a word or two about what you are looking for, like “rates” or “building consent”.</p>}
           {outcome.kind === 'failed' && <SearchFailed />}

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+
+/** On a phone the first results come before the facets, which fold behind "Filter results". */
+for (const javaScript of [true, false]) {
+  test.describe(`search page at 375 px, ${javaScript ? 'with' : 'without'} JavaScript`, () => {
+    test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled: javaScript });
+
+    test('shows the first results before the facets, which fold behind "Filter results"', async ({ page }) => {
+      await page.goto('/search/SearchForm?Search=rates');
+      const firstResult = page.getByRole('main').getByRole('listitem').getByRole('link').first();
+      await expect(firstResult).toBeVisible();
+      if (javaScript) {
+        // Without JavaScript the header shows its full navigation above, so only the upgraded page is held to this.
+        const box = await firstResult.boundingBox();
+        expect(box!.y + box!.height).toBeLessThan(812);
+      }
+
+      const toggle = page.getByText('Filter results', { exact: true });
+      const firstFacet = page.getByRole('main').getByRole('checkbox').first();
+      await expect(firstFacet).toBeHidden();
+      await toggle.click();
+      await expect(firstFacet).toBeVisible();
+    });
+  });
+}
+
+test.describe('search page at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('shows the facets with no "Filter results" control', async ({ page }) => {
+    await page.goto('/search/SearchForm?Search=rates');
+    await expect(page.getByRole('main').getByRole('checkbox').first()).toBeVisible();
+    await expect(page.getByText('Filter results', { exact: true })).toBeHidden();
+  });
+});
