@@ -14,8 +14,11 @@ export interface ProxyCall {
   /** The App Search request body. */
   params: Record<string, unknown>;
   init: RequestInit;
-  /** Answers with JSON (status 200 unless given). */
-  respond(body: unknown, status?: number): void;
+  /**
+   * Answers with JSON (status 200 unless given). The promise resolves once the page has read the answer and every
+   * step queued on that reading has run: the answer was either used or dropped by then.
+   */
+  respond(body: unknown, status?: number): Promise<void>;
   /** Fails as a network error does. */
   fail(message?: string): void;
 }
@@ -45,12 +48,26 @@ export function stubProxy(): ProxyStub {
         key: body.get('key') ?? '',
         params: JSON.parse(body.get('params') ?? '{}') as Record<string, unknown>,
         init,
-        respond: (answer, status = 200) =>
-          resolve(new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } })),
+        respond: (answer, status = 200) => {
+          const response = new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } });
+          const read = new Promise<void>((done) => {
+            for (const method of ['text', 'json'] as const) {
+              const original = response[method].bind(response);
+              // A task after the reading resolves: the reader's own continuations (microtasks) have all run.
+              response[method] = () =>
+                original().then((value: unknown) => {
+                  setTimeout(done);
+                  return value;
+                }) as never;
+            }
+          });
+          resolve(response);
+          return read;
+        },
         fail: (message = 'Failed to fetch') => reject(new TypeError(message)),
       };
       calls.push(call);
-      if (auto) queueMicrotask(() => call.respond(auto!(call) ?? {}));
+      if (auto) queueMicrotask(() => void call.respond(auto!(call) ?? {}));
     })) as typeof window.fetch;
   return {
     calls,
