@@ -48,13 +48,13 @@ test('descriptions carry no citations of the spec or issues, and README links ar
   const text = JSON.stringify(toManifest(elements));
   assert.doesNotMatch(text, /spec points?|\bpoints? \d|\bissue #?\d/i);
   assert.equal(
-    forReaders('Tables wrapped for scroll, as a region.', 'src/components/x', 'test'),
+    forReaders('Tables wrapped for scroll (spec point 2), as a region.', 'src/components/x', 'test'),
     'Tables wrapped for scroll, as a region.',
   );
-  assert.equal(forReaders('"Search": the page.', 'src/components/x', 'test'), '"Search": the page.');
-  assert.equal(forReaders('A toggle (content pages).', 'src/components/x', 'test'), 'A toggle (content pages).');
-  assert.equal(forReaders('Back (*stepwise*; point 9: 50 px).', 'src/components/x', 'test'), 'Back (*stepwise*; 50 px).');
-  assert.equal(forReaders('The announcement of visible.', 'src/components/x', 'test'), 'The announcement: visible.');
+  assert.equal(forReaders('"Search" (spec points 3, 4 and 8): the page.', 'src/components/x', 'test'), '"Search": the page.');
+  assert.equal(forReaders('A toggle (spec point 2, content pages).', 'src/components/x', 'test'), 'A toggle (content pages).');
+  assert.equal(forReaders('Back (spec point 2: *stepwise*; point 9: 50 px).', 'src/components/x', 'test'), 'Back (*stepwise*; 50 px).');
+  assert.equal(forReaders('The announcement of spec points 2 and 4: visible.', 'src/components/x', 'test'), 'The announcement: visible.');
   assert.equal(
     forReaders(
       'As [`<mega-menu>`](../mega-menu/README.md) and [MDN](https://developer.mozilla.org/).',

@@ -73,6 +73,20 @@ function target(path: string, search: string): string | undefined {
   }
 }
 
+/** A page address with blank parameters is sent to the same page without them (never a fragment request). */
+function isCleaningRedirect(response: Response, path: string, url: string): boolean {
+  if (response.status !== 302) return false;
+  assert.notEqual(
+    new URL(`http://localhost${url}`).searchParams.get('fragment'),
+    'results',
+    `${url}: a fragment request is answered as asked`,
+  );
+  const location = response.headers.get('location') ?? '';
+  assert.ok(location === path || location.startsWith(`${path}?`), `${url} -> ${location}`);
+  assert.doesNotMatch(location, /[?&][^=&]*=(&|$)/, `${url} -> ${location}: no blank parameter left`);
+  return true;
+}
+
 async function assertHtml(response: Response, label: string): Promise<string> {
   assert.notEqual(response.status, 500, label);
   assert.ok(response.status === 200 || response.status === 404, `${label}: ${response.status}`);
@@ -91,6 +105,7 @@ describe('listing fragments: generated query strings', () => {
           const url = target(path, `${search}&fragment=results`);
           fc.pre(url !== undefined);
           const response = await app.request(url!);
+          if (isCleaningRedirect(response, path, url!)) return;
           const html = await assertHtml(response, url!);
           // The first `fragment` value decides, as the route reads it.
           if (new URL(`http://localhost${url}`).searchParams.get('fragment') === 'results' && response.status === 200) {
@@ -108,7 +123,9 @@ describe('listing fragments: generated query strings', () => {
       fc.asyncProperty(fc.constantFrom('/documents', '/news', '/news/subtopics'), queryString, async (path, search) => {
         const url = target(path, search);
         fc.pre(url !== undefined);
-        await assertHtml(await app.request(url!), url!);
+        const response = await app.request(url!);
+        if (isCleaningRedirect(response, path, url!)) return;
+        await assertHtml(response, url!);
       }),
       { numRuns: 150 },
     );

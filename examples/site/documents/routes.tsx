@@ -57,6 +57,8 @@ export function documentRoutes({ documents }: DocumentRoutesOptions): Hono {
    * (A query with no blank parameter is answered as it is: no redirect loop.)
    */
   const cleanAddress = (c: Context, path: string) => {
+    // A fragment request comes from the filters' script, which leaves blank fields out itself: answer it as asked.
+    if (wantsResults(c)) return null;
     const search = searchOf(c);
     // A form with every field blank and left out still sends a bare `?`.
     const bare = search === '' && c.req.url.includes('?');
