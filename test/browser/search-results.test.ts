@@ -376,7 +376,10 @@ describe('<search-results>', () => {
     const root = await fixture<HTMLElement>(html`
       <search-results data-engine-name="harbourton">
         <div class="search-page">
-          <div role="alert"><h2>Search is not working right now</h2><p>Please try again in a few minutes.</p></div>
+          <div role="alert">
+            <h2>Search is not working right now</h2>
+            <p>Please try again in a few minutes.</p>
+          </div>
         </div>
       </search-results>
     `);

@@ -6,7 +6,9 @@ import { upgradeRenderedElements } from './upgrade';
  * The example page's policy allows the privacy-enhanced player's frame and not the video site's API script, so the
  * video element is told to play in the frame: its first play tries nothing the policy forbids.
  */
-test('the first play logs no Content-Security-Policy error and plays the video in place, from the privacy-enhanced host', async ({ page }) => {
+test('the first play logs no Content-Security-Policy error and plays the video in place, from the privacy-enhanced host', async ({
+  page,
+}) => {
   const errors = collectErrors(page);
   const blocked: string[] = [];
   page.on('console', (message) => {
