@@ -151,6 +151,7 @@ describe('civic-search: the service over an engine of its own schema', () => {
     assert.equal(allowed.status, 204);
     assert.equal(allowed.headers.get('access-control-allow-origin'), SITE);
     assert.match(allowed.headers.get('access-control-allow-headers') ?? '', /Authorization/);
+    assert.equal(allowed.headers.get('access-control-allow-credentials'), 'true', 'App Search clients send credentials');
     const other = await preflight('https://evil.example');
     assert.equal(other.status, 403);
     assert.equal(other.headers.get('access-control-allow-origin'), null);

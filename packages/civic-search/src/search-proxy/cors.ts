@@ -69,6 +69,8 @@ export function readPathCors(allowedOrigins: readonly string[], methods: readonl
         'Access-Control-Allow-Methods': methods.join(', '),
         'Access-Control-Allow-Headers': ALLOWED_REQUEST_HEADERS,
         'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S),
+        // App Search's JavaScript client sends its calls with credentials: only a named origin is ever allowed.
+        'Access-Control-Allow-Credentials': 'true',
         Vary: 'Origin',
       });
     }
@@ -77,6 +79,9 @@ export function readPathCors(allowedOrigins: readonly string[], methods: readonl
     }
     await next();
     c.res.headers.append('Vary', 'Origin');
-    if (isAllowed) c.res.headers.set('Access-Control-Allow-Origin', origin);
+    if (isAllowed) {
+      c.res.headers.set('Access-Control-Allow-Origin', origin);
+      c.res.headers.set('Access-Control-Allow-Credentials', 'true');
+    }
   };
 }
