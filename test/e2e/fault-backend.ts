@@ -1,5 +1,6 @@
 import type { ApiSearchResponse } from '../../src/core/search/app-search-api';
-import { BackendError, type SearchBackend } from '../../packages/civic-search/src/search/types';
+// The public entry, as the example site imports it: the same BackendError class the service checks for.
+import { BackendError, type SearchBackend } from 'civic-search';
 
 /**
  * How the wrapped backend behaves, switched by a test while the site runs:

@@ -45,13 +45,20 @@ export function DataTable({ host, serverNodes, i18n, label }: DataTableProps) {
 
   // Before it upgrades, the host itself may be the keyboard-scrollable region (tabindex, role and name from
   // the server, for visitors without JavaScript). Once upgraded, the inner scroller takes that job, only when
-  // the table overflows, so the host gives it up: one tab stop, one region.
+  // the table overflows, so the host gives it up: one tab stop, one region. A host that has keyboard focus at
+  // that moment keeps its region until focus moves on: taking it away would drop the visitor's focus to the page.
   useLayoutEffect(() => {
     const fallback = NO_SCRIPT_REGION_ATTRIBUTES.map((name) => [name, host.getAttribute(name)] as const).filter(
       ([, value]) => value !== null,
     );
-    for (const [name] of fallback) host.removeAttribute(name);
+    const giveUp = () => {
+      for (const [name] of fallback) host.removeAttribute(name);
+    };
+    const focused = host.ownerDocument.activeElement === host;
+    if (focused) host.addEventListener('focusout', giveUp, { once: true });
+    else giveUp();
     return () => {
+      host.removeEventListener('focusout', giveUp);
       for (const [name, value] of fallback) host.setAttribute(name, value as string);
     };
   }, [host]);
