@@ -115,8 +115,6 @@ export function proxyRoutes(config: RoutesConfig): Hono {
   );
   app.all(PROXY_PATH, (c) => methodNotAllowed(c, ['POST']));
 
-  app.all(REST_PATHS[0], (c) => answerRest(c));
-  app.all(REST_PATHS[1], (c) => answerRest(c));
   const answerRest = (c: Context) => {
     const endpoint = ENDPOINTS[c.req.param('endpoint')!];
     if (!endpoint) return refuse(c, new ProxyError(404, ['This App Search endpoint is not served here.']));
@@ -126,14 +124,12 @@ export function proxyRoutes(config: RoutesConfig): Hono {
       c,
       async () => {
         if (c.req.method === 'GET') {
+          const { search } = new URL(c.req.url);
           // Older App Search clients send a search as GET with a JSON body: read it, never answer it as a blank query.
           const body = await readGetBody(c, maxBodyBytes);
-          if (body !== undefined) {
-            if (new URL(c.req.url).search.length > 1)
-              throw new ProxyError(400, ['Send the request in the query string or in a JSON body, not both.']);
-            return { engine, action: endpoint.action, params: parseJsonObject(body, 'request') };
-          }
-          return { engine, action: endpoint.action, params: parseQueryStringRequest(new URL(c.req.url).search) };
+          if (body === undefined) return { engine, action: endpoint.action, params: parseQueryStringRequest(search) };
+          if (search.length > 1) throw new ProxyError(400, ['Send the request in the query string or in a JSON body, not both.']);
+          return { engine, action: endpoint.action, params: parseJsonObject(body, 'request') };
         }
         requireContentType(c, JSON_TYPE);
         return { engine, action: endpoint.action, params: parseJsonObject(await c.req.text(), 'request') };
@@ -141,9 +137,11 @@ export function proxyRoutes(config: RoutesConfig): Hono {
       'request',
     );
   };
+  for (const path of REST_PATHS) app.all(path, answerRest);
 
-  app.all(`${PROXY_PATH}/*`, (c) => refuse(c, new ProxyError(404, ['Nothing is served at this path.'])));
-  app.all(`${API_PREFIX}/*`, (c) => refuse(c, new ProxyError(404, ['Nothing is served at this path.'])));
+  for (const path of [`${PROXY_PATH}/*`, `${API_PREFIX}/*`]) {
+    app.all(path, (c) => refuse(c, new ProxyError(404, ['Nothing is served at this path.'])));
+  }
 
   app.onError((error, c) => {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

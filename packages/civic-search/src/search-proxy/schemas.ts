@@ -12,6 +12,7 @@ import type {
 } from '../../../../src/core/search/app-search-api';
 import { engineFields, fieldsWhere, RELEVANCE_SORT_FIELD, type EngineFields, type FieldRole } from '../engines/field-roles';
 import type { EngineSchema, SearchFieldWeights } from '../engines/engine-schema';
+import { isIsoDate } from '../engines/documents-file';
 import { issueMessage } from './errors';
 import { REQUEST_LIMITS as LIMITS } from './limits';
 
@@ -38,11 +39,8 @@ const tags = z.array(shortText(LIMITS.tagMaxLength), { error: 'must be a list of
 
 const direction = z.enum(['asc', 'desc'], { error: 'must be "asc" or "desc"' });
 
-/** yyyy-mm-dd, or a full ISO 8601 timestamp, that is a real date. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-const isoDate = z
-  .string({ error: 'must be an ISO date (yyyy-mm-dd)' })
-  .refine((text) => ISO_DATE.test(text) && !Number.isNaN(Date.parse(text)), { error: 'must be an ISO date (yyyy-mm-dd)' });
+/** yyyy-mm-dd, or a full ISO 8601 timestamp, that is a real date: what a date field of a document holds. */
+const isoDate = z.string({ error: 'must be an ISO date (yyyy-mm-dd)' }).refine(isIsoDate, { error: 'must be an ISO date (yyyy-mm-dd)' });
 
 function rangeOf(bound: z.ZodType<string>) {
   return z

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { join, resolve } from 'node:path';
 import { checkedEngineDefinition, type EngineDefinition } from '../engines/engine-definition';
-import { readDocumentsFile, type EngineDocument } from '../engines/documents-file';
+import { documentProblems, inferSchema, readDocumentsFile, type EngineDocument } from '../engines/documents-file';
 import { defaultSearchFields, type EngineSchema, type SearchFieldWeights } from '../engines/engine-schema';
 import type { TextFields } from '../search/embedded/engine-index';
 import { createEmbeddedBackend } from '../search/embedded/backend';
@@ -72,7 +72,6 @@ const ELASTICSEARCH_MAX_CONCURRENT = 16;
 async function loadDocuments(source: DocumentSource, schema: EngineSchema | undefined, engine: string) {
   if (typeof source === 'string') return readDocumentsFile(resolve(source), schema);
   const list = (typeof source === 'function' ? await source() : source) as readonly Record<string, unknown>[];
-  const { inferSchema, documentProblems } = await import('../engines/documents-file');
   const effective = schema ?? inferSchema(list);
   const problems = list.flatMap((document, index) => documentProblems(document, effective, `engine ${engine}, document ${index + 1}`));
   if (problems.length > 0) throw new Error(`${problems.length} documents problems:\n  ${problems.slice(0, 20).join('\n  ')}`);

@@ -1,5 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import type { EngineDefinition } from '../../engines/engine-definition';
+import { engineNameProblem, type EngineDefinition } from '../../engines/engine-definition';
 import { BackendError } from '../types';
 import { EXACT_SUBFIELD, SORT_SUBFIELD, SUGGEST_SUBFIELD, engineLayout, type EngineLayout, type FieldKind } from './engine-layout';
 
@@ -76,10 +76,9 @@ export const CLICK_MAPPINGS: estypes.MappingTypeMapping = {
 
 /** `<prefix>-<engine>` holds an engine's documents; `<prefix>-clicks` holds every engine's clicks. */
 export const CLICKS_INDEX_SUFFIX = 'clicks';
-const ENGINE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 export function documentsIndex(prefix: string, engine: string): string {
-  if (!ENGINE_NAME.test(engine) || engine === CLICKS_INDEX_SUFFIX) {
+  if (engineNameProblem(engine) !== undefined || engine === CLICKS_INDEX_SUFFIX) {
     throw new BackendError('this engine name cannot name an Elasticsearch index (lowercase letters, digits, - and _; not "clicks")');
   }
   return `${prefix}-${engine}`;
