@@ -36,13 +36,14 @@ export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv): P
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;
     const origin = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
-    console.log(`civic-search: listening on ${origin}`);
     for (const engine of service.engines) {
       const fields = Object.keys(engine.schema).length;
       console.log(`civic-search: engine "${engine.name}" (${fields} fields) at ${origin}/api/as/v1/engines/${engine.name}/search.json`);
     }
     const origins = settings.service.corsOrigins ?? [];
     if (origins.length > 0) console.log(`civic-search: pages of ${origins.join(', ')} may search`);
+    // Last, so a script waiting for this line knows everything above has been said and the service answers.
+    console.log(`civic-search: listening on ${origin}`);
     return await new Promise<number>((resolve) => {
       const stop = () => server.close(() => void service.close().finally(() => resolve(0)));
       process.once('SIGINT', stop);
