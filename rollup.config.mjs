@@ -2,6 +2,9 @@
 // entry per element that registers it (elements/<tag>.js), each element's class registering nothing
 // (classes/<tag>.js, and all of them in define.js), shared chunks (React once per page), the default stylesheet
 // and the notices of the libraries bundled (THIRD-PARTY-NOTICES.md).
+// Then dist/lean/: the same entries, stylesheet and notices, with react and react-dom answered by Preact's
+// React-compatible runtime (preact/compat), bundled privately like React: a page cannot tell which renderer runs
+// inside, only that it downloads less. scripts/lean-build-files.mjs adds its manifest and types after tsc.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
@@ -69,42 +72,82 @@ function cleanDist() {
   };
 }
 
-export default {
-  input: {
-    'civic-elements': 'elements/index.ts',
-    autoload: 'src/autoload/index.ts',
-    define: 'elements/classes/index.ts',
-    // `civic-elements/core`: the kit's rules for servers that write the elements' markup (Node or browser).
-    core: 'src/core/for-servers.ts',
-    ...Object.fromEntries(elementFiles.map((file) => [`elements/${file.slice(0, -3)}`, `elements/${file}`])),
-    ...Object.fromEntries(classFiles.map((file) => [`classes/${file.slice(0, -3)}`, `elements/classes/${file}`])),
-  },
-  output: {
-    dir: 'dist',
-    format: 'es',
-    entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
-    sourcemap: true,
-    // Shared chunks: React (with r2wc), the kit's own element layer with the modules every element uses, and the
-    // constants. Code only one element uses stays in that element's entry.
-    manualChunks(id) {
-      if (/node_modules\/(react|react-dom|scheduler|@r2wc)\//.test(id)) return 'react';
-      if (/\/src\/(web-component\/|core\/i18n\.ts$)/.test(id)) return 'kit';
-      // The constants are shared with the autoloader, which must not wait for the element layer or React.
-      if (/\/src\/core\/constants\.ts$/.test(id)) return 'constants';
-      return undefined;
-    },
-  },
-  preserveEntrySignatures: 'exports-only',
-  plugins: [
-    cleanDist(),
-    qsSideChannelShim(),
-    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
-    nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
-    // The shim is an ES module with a default export; qs requires it as the function itself.
-    commonjs({ requireReturnsDefault: (id) => (id === SIDE_CHANNEL_SHIM ? 'preferred' : false) }),
-    esbuild({ target: 'es2022', minify: true, jsx: 'automatic', tsconfig: 'tsconfig.json' }),
-    stylesheet(stylesheetFiles),
-    thirdPartyNotices({ extraFiles: stylesheetFiles }),
-  ],
+/**
+ * The lean build answers every import of React with Preact's React-compatible runtime. Only the specifiers the kit
+ * and r2wc import are listed: an unlisted one fails the build instead of bundling React beside Preact.
+ */
+const PREACT_FOR_REACT = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
 };
+function preactForReact() {
+  return {
+    name: 'preact-for-react',
+    async resolveId(source, importer, options) {
+      if (source in PREACT_FOR_REACT) return this.resolve(PREACT_FOR_REACT[source], importer, { ...options, skipSelf: true });
+      if (/^(react|react-dom|scheduler)(\/|$)/.test(source)) {
+        this.error(`The lean build has no Preact stand-in for '${source}' (imported by ${importer}): add one to PREACT_FOR_REACT.`);
+      }
+      return null;
+    },
+  };
+}
+
+const entryInputs = {
+  'civic-elements': 'elements/index.ts',
+  autoload: 'src/autoload/index.ts',
+  define: 'elements/classes/index.ts',
+  ...Object.fromEntries(elementFiles.map((file) => [`elements/${file.slice(0, -3)}`, `elements/${file}`])),
+  ...Object.fromEntries(classFiles.map((file) => [`classes/${file.slice(0, -3)}`, `elements/classes/${file}`])),
+};
+
+/**
+ * One build of the kit. `lean`: Preact stands in for React, and `civic-elements/core` is left to the main build
+ * (it holds no renderer, so one copy serves both).
+ */
+function kitBuild({ dir, lean }) {
+  return {
+    input: lean
+      ? entryInputs
+      : {
+          ...entryInputs,
+          // `civic-elements/core`: the kit's rules for servers that write the elements' markup (Node or browser).
+          core: 'src/core/for-servers.ts',
+        },
+    output: {
+      dir,
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      sourcemap: true,
+      // Shared chunks: the renderer (React or Preact, with r2wc), the kit's own element layer with the modules every
+      // element uses, and the constants. Code only one element uses stays in that element's entry.
+      manualChunks(id) {
+        if (/node_modules\/(react|react-dom|scheduler|preact|@r2wc)\//.test(id)) return lean ? 'preact' : 'react';
+        if (/\/src\/(web-component\/|core\/i18n\.ts$)/.test(id)) return 'kit';
+        // The constants are shared with the autoloader, which must not wait for the element layer or the renderer.
+        if (/\/src\/core\/constants\.ts$/.test(id)) return 'constants';
+        return undefined;
+      },
+    },
+    preserveEntrySignatures: 'exports-only',
+    plugins: [
+      // The main build runs first and empties dist/ (dist/lean/ with it).
+      ...(lean ? [preactForReact()] : [cleanDist()]),
+      qsSideChannelShim(),
+      replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+      nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
+      // The shim is an ES module with a default export; qs requires it as the function itself.
+      commonjs({ requireReturnsDefault: (id) => (id === SIDE_CHANNEL_SHIM ? 'preferred' : false) }),
+      esbuild({ target: 'es2022', minify: true, jsx: 'automatic', tsconfig: 'tsconfig.json' }),
+      stylesheet(stylesheetFiles),
+      thirdPartyNotices({ extraFiles: stylesheetFiles }),
+    ],
+  };
+}
+
+// Rollup builds the configurations of the array one after the other, in this order.
+export default [kitBuild({ dir: 'dist', lean: false }), kitBuild({ dir: 'dist/lean', lean: true })];
