@@ -110,9 +110,11 @@ function referenceMatches(
 
 /** The previous `runSearch` order of work: every match read, filtered by predicate, counted, fully sorted, paged. */
 function referenceSearch(miniSearch: MiniSearch<SiteDocument>, index: EngineIndex, request: ApiSearchRequest) {
-  const positions = new Map(index.documents.map((document, position) => [document.id, position]));
+  // The engine's documents now: a removed or replaced document keeps its old position, skipped.
+  const live = index.documents.map((document, position) => ({ document, position })).filter(({ position }) => index.isLive(position));
+  const positions = new Map(live.map(({ document, position }) => [document.id, position]));
   const text = referenceMatches(miniSearch, index, request.query, request.search_fields);
-  const matches = text ?? index.documents.map((document) => ({ id: document.id, score: 0, terms: [] }));
+  const matches = text ?? live.map(({ document }) => ({ id: document.id, score: 0, terms: [] }));
   const passes = compileFilter(request.filters);
   const candidates = matches
     .map((match) => ({ ...match, position: positions.get(match.id)! }))
@@ -404,5 +406,106 @@ describe('embedded search: the same pages, totals and facets as the per-document
         );
       }
     });
+  });
+});
+
+/**
+ * The same writes on both sides: a document put under a held id replaces it (MiniSearch: remove the old, add the
+ * new, as its `replace` does), a removal takes it out. Returns the documents now held, by id.
+ */
+function applyWrites(
+  index: EngineIndex,
+  miniSearch: MiniSearch<SiteDocument>,
+  held: Map<string, SiteDocument>,
+  writes: readonly ({ put: SiteDocument[] } | { remove: string[] })[],
+) {
+  for (const write of writes) {
+    if ('put' in write) {
+      for (const document of write.put) {
+        const old = held.get(document.id);
+        if (old) miniSearch.remove(old);
+        miniSearch.add(document);
+        held.set(document.id, document);
+      }
+      index.put(write.put);
+    } else {
+      for (const id of write.remove) {
+        const old = held.get(id);
+        if (old) miniSearch.remove(old);
+        held.delete(id);
+      }
+      index.remove(write.remove);
+    }
+  }
+}
+
+describe('embedded scoring after writes: the same relevance as MiniSearch given the same writes', () => {
+  const start = CORPUS.slice(0, 1200);
+  const later = CORPUS.slice(1200, 1700);
+  let index: EngineIndex;
+  let miniSearch: MiniSearch<SiteDocument>;
+  const held = new Map<string, SiteDocument>();
+  before(async () => {
+    index = await buildEngineIndex(start);
+    miniSearch = referenceIndex(start);
+    for (const document of start) held.set(document.id, document);
+    // Additions, replacements (another page's words under a held id), removals, and ids removed then put again.
+    const replacements = start.slice(0, 150).map((document, n) => ({ ...CORPUS[1700 + n], id: document.id }));
+    const removed = start.slice(300, 420).map((document) => document.id);
+    applyWrites(index, miniSearch, held, [
+      { put: later.slice(0, 200) },
+      { put: replacements.slice(0, 100) },
+      { remove: removed },
+      { put: later.slice(200, 500) },
+      { put: replacements.slice(100) },
+      { remove: later.slice(0, 50).map((document) => document.id) },
+      { put: start.slice(300, 340).map((document) => ({ ...document, title: `${document.title} renewed` })) },
+      { remove: ['not-held-1', 'not-held-2'] },
+    ]);
+  });
+
+  it('holds the documents written and only those', () => {
+    assert.equal(index.liveCount, held.size);
+    assert.equal(index.liveCount, miniSearch.documentCount);
+    for (const [id, document] of held) assert.equal(index.documents[index.positionOf(id)!], document, id);
+    assert.equal(index.positionOf(start[350].id), undefined, 'a removed document is gone');
+  });
+
+  it('matches the same documents with the same scores and terms', () => {
+    for (const query of [...QUERIES, 'renewed', 'renew']) assertSameMatches(index, miniSearch, query);
+  });
+
+  it('agrees for generated queries, and for whole searches with filters, facets, sorts and pages', () => {
+    const vocabulary = [...new Set([...held.values()].flatMap((document) => words(document.title)))].sort();
+    const word = fc.oneof(
+      fc.constantFrom(...vocabulary),
+      fc.constantFrom(...vocabulary).chain((w) => fc.nat(w.length).map((cut) => w.slice(0, Math.max(1, cut)))),
+      fc
+        .tuple(fc.constantFrom(...vocabulary), fc.nat(), fc.constantFrom('a', 'e', 'x', ''))
+        .map(([w, at, letter]) => w.slice(0, at % (w.length + 1)) + letter + w.slice((at % (w.length + 1)) + 1)),
+    );
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 4 }), (list) => assertSameMatches(index, miniSearch, list.join(' '))),
+      { numRuns: 120 },
+    );
+    for (const query of ['', 'building consent', 'renewed', 'co']) {
+      for (const filters of [undefined, { none: [{ topic: 'Rates and property' }] }] as (ApiFilter | undefined)[]) {
+        assertSameSearch(index, miniSearch, {
+          query,
+          ...(filters && { filters }),
+          facets: { document_type: { type: 'value', size: 250 }, topic: { type: 'value', size: 250 } },
+          page: { size: 40, current: 1 },
+        });
+      }
+    }
+  });
+
+  it('scores the same once compacted, and the compacted index takes further writes', () => {
+    const compact = index.compacted();
+    assert.equal(compact.drift, 0);
+    assert.equal(compact.liveCount, held.size);
+    for (const query of [...QUERIES, 'renewed']) assertSameMatches(compact, miniSearch, query);
+    applyWrites(compact, miniSearch, held, [{ remove: [later[300].id] }, { put: [{ ...later[301], title: 'Xylophone quartet hall hire' }] }]);
+    for (const query of ['xylophone', 'xylophone quartet', 'hall hire', later[300].title]) assertSameMatches(compact, miniSearch, query);
   });
 });

@@ -3,8 +3,10 @@ import SearchableMap from 'minisearch/SearchableMap';
 import type { SiteDocument } from '../types';
 import type { TextAnalyzer } from './languages';
 import { englishAnalyzer } from './text-analysis';
-import { createVocabulary, VocabularyBuilder, type Vocabulary, type VocabularyEntry } from './vocabulary';
+import { LiveVocabulary, VocabularyBuilder, type VocabularyEntry } from './vocabulary';
 import { documentReader, type FieldReader } from './filters';
+import { DocSet } from './doc-set';
+import { LivePostings } from './live-postings';
 import { createFieldRanks, type FieldRanks } from './sorting';
 import { buildPostings, loadPostings, savePostings, type PostingsIndex, type SavedPostings } from './postings';
 import { TermScorer } from './term-scorer';
@@ -37,29 +39,172 @@ export const PAGE_TEXT_FIELDS: TextFields = Object.freeze({
 /** Bump when analysis or the saved shape changes: saved indexes of another version are rebuilt. */
 export const INDEX_FORMAT_VERSION = 3;
 
-/** One engine's searchable state: its documents, their postings and the words they use, and per-field lookups. */
-export interface EngineIndex {
-  readonly documents: readonly SiteDocument[];
-  /** The text fields and their default weights. */
-  readonly text: TextFields;
-  /** How the engine's language turns text into terms, for documents and queries alike. */
-  readonly analyzer: TextAnalyzer;
-  /** Field readers by position. */
-  readonly readers: readonly FieldReader[];
-  /** Sort ranks by field, computed on first use. */
-  readonly ranks: FieldRanks;
-  /** Every document in the order of a sort, computed on first use (blank queries). */
-  readonly orders: SortOrders;
-  /** Each field's values, coded, with the documents of each value: filters and facets. */
-  readonly columns: FieldColumns;
-  readonly postings: PostingsIndex;
+/**
+ * One engine's searchable state: its documents by position, their postings and the words they use, and per-field
+ * lookups. It takes writes: `put` indexes documents (a document whose id is held is replaced: removed, then added
+ * at the next position, as MiniSearch replaces) and `remove` takes them out; both are visible to the next search.
+ * A removed document keeps its position (skipped by every search) until `compacted()` renumbers the live ones.
+ * Lookups derived from the fields (filters, facets, sorting) are rebuilt on first use after a change.
+ */
+export class EngineIndex {
+  /** By position; a removed document's slot keeps it (see `isLive`). */
+  readonly documents: SiteDocument[];
+  readonly readers: FieldReader[];
+  /** Document positions by their title's key (`titleKey`), for exact title matches. */
+  readonly titles = new Map<string, number[]>();
   /** The index terms as a radix tree, for typo variants (MiniSearch's `SearchableMap`; value: term id). */
   readonly termTree: SearchableMap<number>;
+  readonly postings: LivePostings;
+  readonly vocabulary: LiveVocabulary;
   readonly scorer: TermScorer;
-  readonly vocabulary: Vocabulary;
-  /** Document positions by their title's key (`titleKey`), for exact title matches. */
-  readonly titles: ReadonlyMap<string, readonly number[]>;
+  /** Each field's values, coded, with the documents of each value: filters and facets. */
+  columns!: FieldColumns;
+  /** Sort ranks by field, computed on first use. */
+  ranks!: FieldRanks;
+  /** Every live document in the order of a sort, computed on first use (blank queries). */
+  orders!: SortOrders;
+  private readonly positions = new Map<string, number>();
+  private liveSet: DocSet | undefined;
+
+  constructor(
+    documents: readonly SiteDocument[],
+    base: PostingsIndex,
+    vocabulary: readonly VocabularyEntry[],
+    /** How the engine's language turns text into terms, for documents and queries alike. */
+    readonly analyzer: TextAnalyzer,
+    /** The text fields and their default weights. */
+    readonly text: TextFields,
+    /** The term tree of the index this one compacts (the same term ids), kept so typo variants keep their order. */
+    termTree?: SearchableMap<number>,
+  ) {
+    this.documents = [...documents];
+    this.termTree = termTree ?? new SearchableMap<number>();
+    this.vocabulary = new LiveVocabulary(vocabulary);
+    this.postings = new LivePostings(base, analyzer, {
+      termAppeared: (term, id) => this.termTree.set(term, id),
+      termVanished: (term) => this.termTree.delete(term),
+      wordCounted: (word, stem, surface, delta) => this.vocabulary.count(word, stem, surface, delta),
+    });
+    // Terms in the order documents first used them, as MiniSearch inserted them: typo variants come out in its order.
+    if (!termTree) {
+      base.terms.forEach((term, id) => {
+        if (this.postings.termIsLive(id)) this.termTree.set(term, id);
+      });
+    }
+    this.readers = this.documents.map(documentReader);
+    this.documents.forEach((document, position) => {
+      this.positions.set(String(document.id), position);
+      this.addTitle(position);
+    });
+    this.scorer = new TermScorer(this.postings);
+    this.refreshLookups();
+  }
+
+  /** Documents a search can find. */
+  get liveCount(): number {
+    return this.postings.liveCount;
+  }
+
+  isLive(position: number): boolean {
+    return this.postings.isLive(position);
+  }
+
+  /** The live document positions as a set, or undefined when every position is live. */
+  liveDocuments(): DocSet | undefined {
+    if (!this.postings.hasRemoved) return undefined;
+    if (!this.liveSet) {
+      const set = DocSet.empty(this.documents.length);
+      for (let position = 0; position < this.documents.length; position++) if (this.isLive(position)) set.add(position);
+      this.liveSet = set;
+    }
+    return this.liveSet;
+  }
+
+  /** The position of the live document with this id. */
+  positionOf(id: string): number | undefined {
+    return this.positions.get(id);
+  }
+
+  /** Indexes documents, replacing those whose id is held. */
+  put(documents: readonly SiteDocument[]): void {
+    for (const document of documents) {
+      const id = String(document.id);
+      const held = this.positions.get(id);
+      if (held !== undefined) this.removeAt(held);
+      const position = this.postings.add(document as unknown as Record<string, unknown>);
+      this.documents[position] = document;
+      this.readers[position] = documentReader(document);
+      this.positions.set(id, position);
+      this.addTitle(position);
+    }
+    this.refreshLookups();
+  }
+
+  /** Takes documents out by id; returns, per id, whether it was held. */
+  remove(ids: readonly string[]): boolean[] {
+    const removed = ids.map((id) => {
+      const position = this.positions.get(String(id));
+      if (position === undefined) return false;
+      this.removeAt(position);
+      return true;
+    });
+    this.refreshLookups();
+    return removed;
+  }
+
+  /** How much the index has drifted from a compact one (entries added since it was built, and removed documents). */
+  get drift(): number {
+    return this.postings.drift;
+  }
+
+  /**
+   * The same index with the live documents only, renumbered in order, postings flat again. Statistics carry over
+   * (scores do not change), and so do the term tree and the vocabulary.
+   */
+  compacted(): EngineIndex {
+    const { postings } = this.postings.compacted();
+    const documents = this.documents.filter((_, position) => this.isLive(position));
+    return new EngineIndex(documents, postings, this.vocabulary.toJSON(), this.analyzer, this.text, this.termTree);
+  }
+
+  private removeAt(position: number): void {
+    const document = this.documents[position];
+    this.postings.remove(position, document as unknown as Record<string, unknown>);
+    this.positions.delete(String(document.id));
+    this.readers[position] = noFields;
+    const key = this.titleKeyAt(position);
+    if (key !== undefined) {
+      const list = this.titles.get(key)?.filter((held) => held !== position);
+      if (list && list.length > 0) this.titles.set(key, list);
+      else this.titles.delete(key);
+    }
+  }
+
+  private titleKeyAt(position: number): string | undefined {
+    const { titleField } = this.text;
+    const title = titleField === undefined ? undefined : (this.documents[position] as unknown as Record<string, unknown>)[titleField];
+    return typeof title === 'string' ? titleKey(title, this.analyzer) : undefined;
+  }
+
+  private addTitle(position: number): void {
+    const key = this.titleKeyAt(position);
+    if (key === undefined) return;
+    const list = this.titles.get(key);
+    if (list) list.push(position);
+    else this.titles.set(key, [position]);
+  }
+
+  /** Field lookups are computed again, on first use, from the documents as they are now. */
+  private refreshLookups(): void {
+    this.liveSet = undefined;
+    this.columns = createFieldColumns(this.readers);
+    this.ranks = createFieldRanks(this.readers, this.columns);
+    this.orders = createSortOrders(this.documents.length, this.ranks, this.postings.hasRemoved ? (position) => this.isLive(position) : undefined);
+  }
 }
+
+/** A removed document's reader: it has no values, so no filter, facet or sort sees it. */
+const noFields: FieldReader = () => undefined;
 
 /** The saved form (JSON) of an index, beside the hash of the documents it was built from. */
 export interface SavedIndex {
@@ -81,11 +226,18 @@ export async function buildEngineIndex(
 ): Promise<EngineIndex> {
   const vocabulary = new VocabularyBuilder();
   const postings = await buildPostings(documents, text.fields, vocabulary, analyzer, signal);
-  return assemble(documents, postings, vocabulary.build(), analyzer, text);
+  return new EngineIndex(documents, postings, vocabulary.build().toJSON(), analyzer, text);
 }
 
+/** The index in its saved form: compact first when it has taken writes (the saved postings are flat). */
 export function saveEngineIndex(index: EngineIndex, hash: string): SavedIndex {
-  return { format: INDEX_FORMAT_VERSION, hash, postings: savePostings(index.postings), vocabulary: index.vocabulary.toJSON() };
+  const compact = index.drift > 0 ? index.compacted() : index;
+  return {
+    format: INDEX_FORMAT_VERSION,
+    hash,
+    postings: savePostings(compact.postings.base),
+    vocabulary: compact.vocabulary.toJSON(),
+  };
 }
 
 /**
@@ -99,46 +251,7 @@ export function loadEngineIndex(
   text: TextFields = PAGE_TEXT_FIELDS,
 ): EngineIndex {
   const postings = loadPostings(saved.postings, text.fields, documents.length);
-  return assemble(documents, postings, createVocabulary(saved.vocabulary), analyzer, text);
-}
-
-function assemble(
-  documents: readonly SiteDocument[],
-  postings: PostingsIndex,
-  vocabulary: Vocabulary,
-  analyzer: TextAnalyzer,
-  text: TextFields,
-): EngineIndex {
-  const titles = new Map<string, number[]>();
-  const { titleField } = text;
-  documents.forEach((document, position) => {
-    const title = titleField === undefined ? undefined : (document as unknown as Record<string, unknown>)[titleField];
-    if (typeof title !== 'string') return;
-    const key = titleKey(title, analyzer);
-    const list = titles.get(key);
-    if (list) list.push(position);
-    else titles.set(key, [position]);
-  });
-  // Terms in the order documents first used them, as MiniSearch inserted them: typo variants come out in its order.
-  const termTree = new SearchableMap<number>();
-  postings.terms.forEach((term, id) => termTree.set(term, id));
-  const readers = documents.map(documentReader);
-  const columns = createFieldColumns(readers);
-  const ranks = createFieldRanks(readers, columns);
-  return {
-    documents,
-    text,
-    analyzer,
-    readers,
-    ranks,
-    orders: createSortOrders(documents.length, ranks),
-    columns,
-    postings,
-    termTree,
-    scorer: new TermScorer(postings),
-    vocabulary,
-    titles,
-  };
+  return new EngineIndex(documents, postings, saved.vocabulary, analyzer, text);
 }
 
 /** A title or query reduced to its stems without stop words: "Building consents" and "building consent" agree. */

@@ -39,7 +39,8 @@ export interface SavedPostings {
   fields: { name: string; averageLength: number; offsets: string; positions: string; frequencies: string; lengths: string }[];
 }
 
-const MAX_FREQUENCY = 0xffff;
+/** Frequencies are kept in 16 bits: a word repeated more often in one field counts this many times. */
+export const MAX_FREQUENCY = 0xffff;
 /** Raw tokens remembered with their term (a corpus repeats its words): beyond this many, tokens are analysed each time. */
 const TOKEN_CACHE_LIMIT = 500_000;
 /** Documents indexed between yields to the event loop. */

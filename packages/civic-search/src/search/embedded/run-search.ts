@@ -36,7 +36,10 @@ export function runSearch(
   signal?.throwIfAborted();
   const matches = matchText(index, request.query ?? '', request.search_fields);
   signal?.throwIfAborted();
-  const passing = filterDocuments(request.filters, index.columns, index.documents.length);
+  // Removed documents have no field values, yet a `none` filter would let them through: only live ones pass.
+  const filtered = filterDocuments(request.filters, index.columns, index.documents.length);
+  const live = filtered && index.liveDocuments();
+  const passing = filtered && live ? filtered.and(live) : filtered;
 
   const size = clamp(request.page?.size ?? DEFAULT_RESULTS_PER_PAGE, 1, MAX_PAGE_SIZE);
   const current = Math.max(1, Math.floor(request.page?.current ?? 1));

@@ -7,7 +7,8 @@ export type SortOrders = (sort: ApiSort | undefined) => Int32Array;
 /** Orders kept, so requests naming ever new sorts cannot fill memory. */
 const ORDERS_LIMIT = 16;
 
-export function createSortOrders(documentCount: number, ranksOf: FieldRanks): SortOrders {
+/** `isLive` (when some positions hold removed documents) keeps those out of every order. */
+export function createSortOrders(documentCount: number, ranksOf: FieldRanks, isLive?: (position: number) => boolean): SortOrders {
   const cache = new Map<string, Int32Array>();
   return (sort) => {
     // Scores are all equal, so `_score` keys change nothing: the order depends on the field keys only.
@@ -22,6 +23,7 @@ export function createSortOrders(documentCount: number, ranksOf: FieldRanks): So
         (position) => position,
       );
       order = firstInOrder(documentCount, documentCount, compare);
+      if (isLive) order = order.filter(isLive);
       if (cache.size < ORDERS_LIMIT) cache.set(key, order);
     }
     return order;

@@ -1,4 +1,4 @@
-import type { PostingsIndex } from './postings';
+import type { LivePostings } from './live-postings';
 
 /** MiniSearch's BM25+ parameters (its defaults), so relevance is what MiniSearch computed. */
 export const BM25 = Object.freeze({ k: 1.2, b: 0.7, d: 0.5 });
@@ -78,15 +78,23 @@ class Accumulator {
  * then a word's term before its completions' total, then word after word), so scores equal MiniSearch's exactly.
  */
 export class TermScorer {
-  private readonly leaf: Accumulator;
-  private readonly completions: Accumulator;
-  private readonly word: Accumulator;
-  private readonly total: Accumulator;
-  private readonly covered: Uint8Array;
-  private readonly quality: Uint16Array;
+  private leaf!: Accumulator;
+  private completions!: Accumulator;
+  private word!: Accumulator;
+  private total!: Accumulator;
+  private covered!: Uint8Array;
+  private quality!: Uint16Array;
+  private capacity = -1;
 
-  constructor(private readonly index: PostingsIndex) {
-    const size = index.documentCount;
+  constructor(private readonly index: LivePostings) {
+    this.fit();
+  }
+
+  /** Accumulators for every position, grown (with room to spare) when documents were added. */
+  private fit(): void {
+    if (this.capacity >= this.index.documentCount) return;
+    const size = this.capacity < 0 ? this.index.documentCount : Math.max(this.index.documentCount, Math.ceil(this.capacity * 1.25));
+    this.capacity = size;
     this.leaf = new Accumulator(size);
     this.completions = new Accumulator(size);
     this.word = new Accumulator(size);
@@ -96,6 +104,7 @@ export class TermScorer {
   }
 
   score(words: readonly WordPlan[], required: number, fields: readonly FieldBoost[]): ScoredDocuments {
+    this.fit();
     const counted = new Set<string>();
     const derivedTerms = new Set<number>();
     /** Scores a leaf into `into`; counts its source once per source and, for a word of one leaf, the word. */
@@ -156,22 +165,33 @@ export class TermScorer {
     return { positions, scores, covered, derivedTerms: [...derivedTerms] };
   }
 
-  /** Adds one index term's BM25+ score in one field, times `weight`, to the leaf accumulator. */
+  /**
+   * Adds one index term's BM25+ score in one field, times `weight`, to the leaf accumulator: the base's entries,
+   * then those of documents added since, skipping removed documents.
+   */
   private addTerm(term: number, field: number, weight: number): void {
-    const { offsets, positions, frequencies, lengths, averageLength } = this.index.postings[field];
-    const start = offsets[term];
-    const end = offsets[term + 1];
-    if (end === start) return;
-    const inverseFrequency = this.inverseFrequency(end - start);
+    const index = this.index;
+    const matching = index.documentFrequency(field, term);
+    if (matching === 0) return;
+    const inverseFrequency = Math.log(1 + (index.liveCount - matching + 0.5) / (matching + 0.5));
+    const lengths = index.lengths(field);
+    const averageLength = index.averageLength(field);
+    const skipRemoved = index.hasRemoved;
     const leaf = this.leaf;
+    const { positions, frequencies } = index.baseField(field);
+    const [start, end] = index.baseRange(field, term);
     for (let i = start; i < end; i++) {
       const position = positions[i];
+      if (skipRemoved && !index.isLive(position)) continue;
       leaf.add(position, weight * bm25(inverseFrequency, frequencies[i], lengths[position], averageLength));
     }
-  }
-
-  private inverseFrequency(matching: number): number {
-    return Math.log(1 + (this.index.documentCount - matching + 0.5) / (matching + 0.5));
+    const tail = index.tail(field, term);
+    if (!tail) return;
+    for (let i = 0; i < tail.positions.length; i++) {
+      const position = tail.positions[i];
+      if (skipRemoved && !index.isLive(position)) continue;
+      leaf.add(position, weight * bm25(inverseFrequency, tail.frequencies[i], lengths[position], averageLength));
+    }
   }
 }
 
@@ -181,18 +201,7 @@ function bm25(inverseFrequency: number, frequency: number, length: number, avera
   return inverseFrequency * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / averageLength)));
 }
 
-/** Whether the document at `position` has `term` in any of `fields` (binary search of the term's postings). */
-export function hasTerm(index: PostingsIndex, term: number, position: number, fields: readonly FieldBoost[]): boolean {
-  for (const { field } of fields) {
-    const { offsets, positions } = index.postings[field];
-    let low = offsets[term];
-    let high = offsets[term + 1];
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (positions[middle] < position) low = middle + 1;
-      else high = middle;
-    }
-    if (low < offsets[term + 1] && positions[low] === position) return true;
-  }
-  return false;
+/** Whether the document at `position` has `term` in any of `fields`. */
+export function hasTerm(index: LivePostings, term: number, position: number, fields: readonly FieldBoost[]): boolean {
+  return fields.some(({ field }) => index.has(term, position, field));
 }

@@ -108,3 +108,119 @@ export function createVocabulary(entries: readonly VocabularyEntry[]): Vocabular
     toJSON: () => sorted,
   };
 }
+
+/** A word of a live vocabulary: its stem, occurrences, and the spellings seen other than the word itself. */
+interface LiveEntry {
+  stem: string;
+  count: number;
+  spellings?: Map<string, number>;
+}
+
+/**
+ * A vocabulary that follows writes: each indexed word occurrence counts in, each removed one out, and a word whose
+ * count falls to zero is gone (from completions, typo checks and suggestions' spellings). Words stay sorted, so
+ * prefix look-ups cost what they cost in a built vocabulary.
+ */
+export class LiveVocabulary implements Vocabulary {
+  private readonly sortedWords: string[];
+  private readonly entries = new Map<string, LiveEntry>();
+  /** Words per stem. */
+  private readonly stems = new Map<string, number>();
+
+  constructor(initial: readonly VocabularyEntry[]) {
+    for (const [word, stem, count, surface] of initial) {
+      this.entries.set(word, { stem, count, ...(surface !== undefined && surface !== word && { spellings: new Map([[surface, count]]) }) });
+      this.stems.set(stem, (this.stems.get(stem) ?? 0) + 1);
+    }
+    this.sortedWords = [...this.entries.keys()].sort(compareWords);
+  }
+
+  get size(): number {
+    return this.sortedWords.length;
+  }
+
+  /** Counts one occurrence of `word` in (+1) or out (-1), spelled `surface`. */
+  count(word: string, stem: string, surface: string, delta: 1 | -1): void {
+    let entry = this.entries.get(word);
+    if (!entry) {
+      if (delta < 0) return;
+      entry = { stem, count: 0 };
+      this.entries.set(word, entry);
+      this.sortedWords.splice(this.lowerBound(word), 0, word);
+      this.stems.set(stem, (this.stems.get(stem) ?? 0) + 1);
+    }
+    entry.count += delta;
+    if (surface !== word) {
+      const uses = (entry.spellings?.get(surface) ?? 0) + delta;
+      if (uses > 0) (entry.spellings ??= new Map()).set(surface, uses);
+      else entry.spellings?.delete(surface);
+    }
+    if (entry.count > 0) return;
+    this.entries.delete(word);
+    this.sortedWords.splice(this.lowerBound(word), 1);
+    const words = this.stems.get(entry.stem)! - 1;
+    if (words > 0) this.stems.set(entry.stem, words);
+    else this.stems.delete(entry.stem);
+  }
+
+  hasStem(stem: string): boolean {
+    return this.stems.has(stem);
+  }
+
+  hasWord(word: string): boolean {
+    return this.entries.has(word);
+  }
+
+  surfaceOf(word: string): string | undefined {
+    const entry = this.entries.get(word);
+    if (!entry) return undefined;
+    return entry.spellings && entry.spellings.size > 0 ? mostUsedSpelling(word, entry.count, entry.spellings) : word;
+  }
+
+  entriesWithPrefix(prefix: string, limit: number): VocabularyEntry[] {
+    const found: VocabularyEntry[] = [];
+    for (let i = this.lowerBound(prefix); i < this.sortedWords.length && this.sortedWords[i].startsWith(prefix); i++) {
+      found.push(this.entryOf(this.sortedWords[i]));
+    }
+    found.sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1));
+    return found.slice(0, limit);
+  }
+
+  stemsForPrefix(prefix: string, limit: number): string[] {
+    const result: string[] = [];
+    for (const [, stem] of this.entriesWithPrefix(prefix, Number.POSITIVE_INFINITY)) {
+      if (!result.includes(stem)) result.push(stem);
+      if (result.length >= limit) break;
+    }
+    return result;
+  }
+
+  wordsWithPrefix(prefix: string, limit: number): { word: string; count: number }[] {
+    return this.entriesWithPrefix(prefix, limit).map(([word, , count]) => ({ word, count }));
+  }
+
+  toJSON(): VocabularyEntry[] {
+    return this.sortedWords.map((word) => this.entryOf(word));
+  }
+
+  private entryOf(word: string): VocabularyEntry {
+    const { stem, count } = this.entries.get(word)!;
+    const surface = this.surfaceOf(word);
+    return surface === undefined || surface === word ? [word, stem, count] : [word, stem, count, surface];
+  }
+
+  private lowerBound(prefix: string): number {
+    let low = 0;
+    let high = this.sortedWords.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.sortedWords[middle] < prefix) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+function compareWords(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

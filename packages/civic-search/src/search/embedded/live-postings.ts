@@ -1,0 +1,298 @@
+import type { TextAnalyzer } from './languages';
+import { MAX_FREQUENCY, type FieldPostings, type PostingsIndex } from './postings';
+
+/** What a live change tells the rest of the index, in the order MiniSearch would make the same change. */
+export interface PostingsEvents {
+  /** A term got its first live document (MiniSearch inserts it into its term tree at that moment). */
+  termAppeared(term: string, id: number): void;
+  /** A term lost its last live document (MiniSearch deletes it from its term tree then). */
+  termVanished(term: string, id: number): void;
+  /** A word occurrence was indexed (+1) or removed (-1): the vocabulary counts them. */
+  wordCounted(word: string, stem: string, surface: string, delta: 1 | -1): void;
+}
+
+/** The entries of one term in one field for documents added since the base was built (positions ascending). */
+interface TailList {
+  positions: number[];
+  frequencies: number[];
+}
+
+/** Grows a typed array to hold at least `length` items (doubling, so appends cost O(1) on average). */
+function grown<T extends Uint32Array | Uint8Array>(array: T, length: number): T {
+  if (length <= array.length) return array;
+  const next = new (array.constructor as new (length: number) => T)(Math.max(length, array.length * 2, 16));
+  next.set(array);
+  return next;
+}
+
+/**
+ * The postings of an engine that takes writes: the flat typed arrays built at start (`base`), the entries of
+ * documents added since (`tail`, per field and term), and which positions are still live. A document is never
+ * changed in place: a replacement is a removal and an addition at the next position, as MiniSearch replaces.
+ * Scoring reads live statistics kept step for step as MiniSearch keeps them (document count, each field's running
+ * average length, each term's document frequency per field), so scores after any sequence of writes equal those
+ * of MiniSearch given the same sequence. `compacted()` folds the tail in and drops removed documents.
+ */
+export class LivePostings {
+  readonly fields: readonly string[];
+  readonly terms: string[];
+  readonly termIds: Map<string, number>;
+  /** Positions below `base.documentCount` are read from the base's flat arrays. */
+  readonly base: PostingsIndex;
+  private readonly tails: Map<number, TailList>[];
+  private readonly fieldLengths: Uint32Array[];
+  private readonly averages: number[];
+  /** Live documents having the term, per field, by term id. */
+  private frequenciesByField: Uint32Array[];
+  /** Live (field, document) pairs having the term, by term id: zero means the term is gone. */
+  private termTotals: Uint32Array;
+  private liveFlags: Uint8Array;
+  private slots: number;
+  private live: number;
+
+  constructor(
+    base: PostingsIndex,
+    private readonly analyzer: TextAnalyzer,
+    private readonly events: PostingsEvents,
+  ) {
+    this.base = base;
+    this.fields = base.fields;
+    this.terms = [...base.terms];
+    this.termIds = new Map(base.termIds);
+    this.slots = base.documentCount;
+    this.live = base.documentCount;
+    this.liveFlags = new Uint8Array(Math.max(16, base.documentCount)).fill(1);
+    this.tails = base.fields.map(() => new Map());
+    this.averages = base.postings.map((field) => field.averageLength);
+    this.fieldLengths = base.postings.map((field) => grown(new Uint32Array(field.lengths), base.documentCount));
+    this.termTotals = new Uint32Array(Math.max(16, base.terms.length));
+    this.frequenciesByField = base.postings.map((field) => {
+      const counts = new Uint32Array(Math.max(16, base.terms.length));
+      for (let term = 0; term < base.terms.length; term++) {
+        counts[term] = field.offsets[term + 1] - field.offsets[term];
+        this.termTotals[term] += counts[term];
+      }
+      return counts;
+    });
+  }
+
+  /** Positions handed out so far, live or not: per-position arrays are this long. */
+  get documentCount(): number {
+    return this.slots;
+  }
+
+  /** Live documents: BM25's document count. */
+  get liveCount(): number {
+    return this.live;
+  }
+
+  /** Whether any position is a removed document (searches must then skip such positions). */
+  get hasRemoved(): boolean {
+    return this.live < this.slots;
+  }
+
+  isLive(position: number): boolean {
+    return position < this.slots && this.liveFlags[position] === 1;
+  }
+
+  /** Distinct tokens of the field in the document at `position`. */
+  length(field: number, position: number): number {
+    return this.fieldLengths[field][position];
+  }
+
+  lengths(field: number): Uint32Array {
+    return this.fieldLengths[field];
+  }
+
+  averageLength(field: number): number {
+    return this.averages[field];
+  }
+
+  /** Live documents with `term` in `field`. */
+  documentFrequency(field: number, term: number): number {
+    return this.frequenciesByField[field][term];
+  }
+
+  /** Whether the term still has a live document in some field. */
+  termIsLive(term: number): boolean {
+    return this.termTotals[term] > 0;
+  }
+
+  /** The base's entries of a term in a field (start and end into `base.postings[field]`). */
+  baseRange(field: number, term: number): [number, number] {
+    if (term >= this.base.terms.length) return [0, 0];
+    const { offsets } = this.base.postings[field];
+    return [offsets[term], offsets[term + 1]];
+  }
+
+  baseField(field: number): FieldPostings {
+    return this.base.postings[field];
+  }
+
+  /** The entries of a term in a field added since the base was built, if any. */
+  tail(field: number, term: number): TailList | undefined {
+    return this.tails[field].get(term);
+  }
+
+  /** Whether the document at `position` has `term` in `field` (removed documents keep their entries until compacted). */
+  has(term: number, position: number, field: number): boolean {
+    if (position < this.base.documentCount) {
+      const [start, end] = this.baseRange(field, term);
+      return binarySearch(this.base.postings[field].positions, start, end, position);
+    }
+    const list = this.tails[field].get(term);
+    return list !== undefined && binarySearch(list.positions, 0, list.positions.length, position);
+  }
+
+  /** Indexes a document at the next position, and returns it. */
+  add(document: Readonly<Record<string, unknown>>): number {
+    const position = this.slots++;
+    this.liveFlags = grown(this.liveFlags, this.slots);
+    this.liveFlags[position] = 1;
+    const countBefore = this.live;
+    this.fields.forEach((field, fieldId) => {
+      this.fieldLengths[fieldId] = grown(this.fieldLengths[fieldId], this.slots);
+      const value = document[field];
+      if (value === undefined || value === null) return;
+      const tokens = this.analyzer.tokenize(String(value));
+      const length = new Set(tokens).size;
+      this.fieldLengths[fieldId][position] = length;
+      // MiniSearch's running average, counting the documents before this one.
+      this.averages[fieldId] = (this.averages[fieldId] * countBefore + length) / (countBefore + 1);
+      const counts = new Map<number, number>();
+      for (const token of tokens) {
+        const term = this.termOf(token, 1);
+        if (term < 0) continue;
+        const count = counts.get(term);
+        counts.set(term, (count ?? 0) + 1);
+        // MiniSearch puts a term in its tree at the term's first entry: here, its first occurrence.
+        if (count === undefined) {
+          this.frequenciesByField[fieldId][term]++;
+          if (this.termTotals[term]++ === 0) this.events.termAppeared(this.terms[term], term);
+        }
+      }
+      const tails = this.tails[fieldId];
+      for (const [term, count] of counts) {
+        let list = tails.get(term);
+        if (!list) tails.set(term, (list = { positions: [], frequencies: [] }));
+        list.positions.push(position);
+        list.frequencies.push(Math.min(MAX_FREQUENCY, count));
+      }
+    });
+    this.live++;
+    return position;
+  }
+
+  /** Removes the document at `position`, given as it was indexed (its words are counted out of the statistics). */
+  remove(position: number, document: Readonly<Record<string, unknown>>): void {
+    if (!this.isLive(position)) return;
+    const count = this.live;
+    this.fields.forEach((field, fieldId) => {
+      const value = document[field];
+      if (value === undefined || value === null) return;
+      const tokens = this.analyzer.tokenize(String(value));
+      const length = new Set(tokens).size;
+      this.averages[fieldId] = count === 1 ? 0 : (this.averages[fieldId] * count - length) / (count - 1);
+      const remaining = new Map<number, number>();
+      const termsOfTokens = tokens.map((token) => {
+        const term = this.termOf(token, -1);
+        if (term >= 0) remaining.set(term, (remaining.get(term) ?? 0) + 1);
+        return term;
+      });
+      // As MiniSearch removes: token by token, the term leaving the field at its last occurrence.
+      for (const term of termsOfTokens) {
+        if (term < 0) continue;
+        const left = remaining.get(term)! - 1;
+        remaining.set(term, left);
+        if (left > 0) continue;
+        this.frequenciesByField[fieldId][term]--;
+        if (--this.termTotals[term] === 0) this.events.termVanished(this.terms[term], term);
+      }
+    });
+    this.liveFlags[position] = 0;
+    this.live--;
+  }
+
+  /**
+   * The live documents' postings as one flat base (positions renumbered in order, removed documents dropped), with
+   * the statistics carried over unchanged so scores stay what they were; `positions[old]` gives each live
+   * document's new position (-1 for removed ones).
+   */
+  compacted(): { postings: PostingsIndex; positions: Int32Array } {
+    const renumbered = new Int32Array(this.slots).fill(-1);
+    let next = 0;
+    for (let position = 0; position < this.slots; position++) if (this.liveFlags[position] === 1) renumbered[position] = next++;
+    const termCount = this.terms.length;
+    const postings = this.fields.map((_, fieldId): FieldPostings => {
+      const offsets = new Uint32Array(termCount + 1);
+      for (let term = 0; term < termCount; term++) offsets[term + 1] = offsets[term] + this.frequenciesByField[fieldId][term];
+      const positions = new Uint32Array(offsets[termCount]);
+      const frequencies = new Uint16Array(offsets[termCount]);
+      const base = this.base.postings[fieldId];
+      for (let term = 0; term < termCount; term++) {
+        let slot = offsets[term];
+        const [start, end] = this.baseRange(fieldId, term);
+        for (let i = start; i < end; i++) {
+          const position = renumbered[base.positions[i]];
+          if (position < 0) continue;
+          positions[slot] = position;
+          frequencies[slot++] = base.frequencies[i];
+        }
+        const list = this.tails[fieldId].get(term);
+        if (list) {
+          for (let i = 0; i < list.positions.length; i++) {
+            const position = renumbered[list.positions[i]];
+            if (position < 0) continue;
+            positions[slot] = position;
+            frequencies[slot++] = list.frequencies[i];
+          }
+        }
+      }
+      const lengths = new Uint32Array(next);
+      for (let position = 0; position < this.slots; position++) {
+        if (renumbered[position] >= 0) lengths[renumbered[position]] = this.fieldLengths[fieldId][position];
+      }
+      return { offsets, positions, frequencies, lengths, averageLength: this.averages[fieldId] };
+    });
+    return {
+      postings: { documentCount: next, fields: this.fields, terms: [...this.terms], termIds: new Map(this.termIds), postings },
+      positions: renumbered,
+    };
+  }
+
+  /** Entries added or removed since the base was built: how far this has drifted from a compact index. */
+  get drift(): number {
+    let tailEntries = 0;
+    for (const tails of this.tails) for (const list of tails.values()) tailEntries += list.positions.length;
+    return tailEntries + (this.slots - this.live);
+  }
+
+  /** The term of a raw token (a new id for a new term), counting the word for the vocabulary; -1 when not indexed. */
+  private termOf(token: string, delta: 1 | -1): number {
+    const word = this.analyzer.fold(token);
+    if (word === '' || this.analyzer.isStopWord(word)) return -1;
+    const stem = this.analyzer.stem(word);
+    this.events.wordCounted(word, stem, this.analyzer.surface(token), delta);
+    let term = this.termIds.get(stem);
+    if (term === undefined) {
+      if (delta < 0) return -1;
+      term = this.terms.length;
+      this.terms.push(stem);
+      this.termIds.set(stem, term);
+      this.termTotals = grown(this.termTotals, this.terms.length);
+      this.frequenciesByField = this.frequenciesByField.map((counts) => grown(counts, this.terms.length));
+    }
+    return term;
+  }
+}
+
+function binarySearch(values: ArrayLike<number>, start: number, end: number, target: number): boolean {
+  let low = start;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle] < target) low = middle + 1;
+    else high = middle;
+  }
+  return low < end && values[low] === target;
+}
