@@ -9,8 +9,9 @@ import type {
 } from '../../../../../src/core/search/app-search-api';
 import { BackendError, InvalidRequestError, UnknownEngineError, type SearchBackend, type SiteDocument } from '../types';
 import { createClickStore } from './click-store';
-import { PAGE_TEXT_FIELDS, type EngineIndex, type TextFields } from './engine-index';
-import { loadOrBuildIndex } from './index-store';
+import { buildEngineIndex, PAGE_TEXT_FIELDS, type EngineIndex, type TextFields } from './engine-index';
+import { indexFile, loadOrBuildIndex } from './index-store';
+import { rm } from 'node:fs/promises';
 import { IssuedRequests } from './issued-requests';
 import { analyzerFor, checkedLanguage, type Language, type TextAnalyzer } from './languages';
 import { runSearch } from './run-search';
@@ -75,9 +76,36 @@ export interface EmbeddedBackend extends SearchBackend {
   indexStatus(engine: string): Promise<IndexReadyEvent>;
   /** The language each engine analyses its text in. */
   languageOf(engine: string): Language;
+  /**
+   * Applies documents written to an engine (put: added, or replacing the held one of the same id; remove: by id),
+   * visible to the next search. Resolves with, per removed id, whether the engine held it.
+   */
+  write(engine: string, change: DocumentsChange): Promise<boolean[]>;
+  /** Serves another engine (its index loaded or built like those given at creation). */
+  addEngine(name: string, source: DocumentSource | EngineSource): void;
+  /** Stops serving an engine and forgets its index (the saved file is deleted). */
+  dropEngine(name: string): Promise<void>;
+  /**
+   * Changes which fields an engine indexes as text, or their weights. New fields no document has yet are added in
+   * place; any other change re-indexes the engine's documents in the background while searches go on with the
+   * current index (writes meanwhile reach both), then switches.
+   */
+  setTextFields(engine: string, text: TextFields): Promise<void>;
   /** Stops loading and building indexes and reading the click log, then waits for pending click writes. */
   close(): Promise<void>;
 }
+
+/** Documents written to an engine. */
+export interface DocumentsChange {
+  put?: readonly SiteDocument[];
+  remove?: readonly string[];
+}
+
+/**
+ * An index that has drifted this far from a compact one (entries of documents added since it was built, plus
+ * removed documents), and by a quarter of its documents, is compacted: scoring reads flat arrays again.
+ */
+const COMPACT_AFTER_DRIFT = 20_000;
 
 interface EngineConfig {
   documents: DocumentSource;
@@ -88,8 +116,10 @@ interface EngineConfig {
 interface EngineState {
   index: EngineIndex;
   status: IndexReadyEvent;
+  /** Built on first use from the documents as they are, and dropped when they change. */
   suggestions: Map<string, SuggestionIndex>;
-  documentIds?: ReadonlySet<string>;
+  /** Writes applied since a re-index began, applied to the new index before it replaces this one. */
+  pending?: DocumentsChange[];
 }
 
 /**
@@ -106,20 +136,22 @@ export function createEmbeddedBackend({
   retryAfterMs = DEFAULT_RETRY_AFTER_MS,
   clickLogCompactAboveBytes,
 }: EmbeddedBackendOptions): EmbeddedBackend {
-  const names = Object.keys(engines);
+  const names: string[] = [];
   const defaultLanguage = checkedLanguage(language, 'createEmbeddedBackend: language');
   const configs = new Map<string, EngineConfig>();
-  for (const name of names) {
+  const configure = (name: string, given: DocumentSource | EngineSource) => {
     if (!ENGINE_NAME.test(name)) throw new Error(`Engine name ${JSON.stringify(name)} must be letters, digits, '-' or '_'.`);
-    const given = engines[name];
+    if (configs.has(name)) throw new Error(`The engine ${JSON.stringify(name)} is served already.`);
     const source: EngineSource = typeof given === 'function' ? { documents: given } : given;
     const engineLanguage =
       source.language === undefined
         ? defaultLanguage
         : checkedLanguage(source.language, `createEmbeddedBackend: engine "${name}" language`);
     configs.set(name, { documents: source.documents, analyzer: analyzerFor(engineLanguage), text: source.text ?? PAGE_TEXT_FIELDS });
-  }
-  const configOf = (engine: string) => (Object.hasOwn(engines, engine) ? configs.get(engine) : undefined);
+    names.push(name);
+  };
+  for (const name of Object.keys(engines)) configure(name, engines[name]);
+  const configOf = (engine: string) => configs.get(engine);
 
   // Aborted by close(): loading, building and reading the click log stop at their next step.
   const closing = new AbortController();
@@ -141,7 +173,10 @@ export function createEmbeddedBackend({
   };
   // One engine after another: building several big indexes at once would only compete for the same cores.
   let previous: Promise<unknown> = Promise.resolve();
-  for (const name of names) previous = attempt(name, previous).state.catch(() => undefined);
+  const start = (name: string) => {
+    previous = attempt(name, previous).state.catch(() => undefined);
+  };
+  names.forEach(start);
 
   const clickStore = createClickStore(join(dataDir, 'clicks.jsonl'), {
     normalise: (engine, query) => normaliseQuery(query, configOf(engine)?.analyzer),
@@ -167,9 +202,71 @@ export function createEmbeddedBackend({
     }
   };
 
+  /** Compacts an engine's index once it has drifted far from a flat one (soon after the write, not during it). */
+  const compactSoon = (engine: string, state: EngineState) => {
+    const { index } = state;
+    if (index.drift < Math.max(COMPACT_AFTER_DRIFT, index.liveCount / 4) || state.pending) return;
+    setImmediate(() => {
+      if (state.index !== index || state.pending || closing.signal.aborted || configOf(engine) === undefined) return;
+      state.index = index.compacted();
+    });
+  };
+
+  const applyChange = (state: EngineState, index: EngineIndex, change: DocumentsChange): boolean[] => {
+    if (change.put && change.put.length > 0) index.put(change.put);
+    const removed = change.remove && change.remove.length > 0 ? index.remove(change.remove) : [];
+    state.suggestions.clear();
+    return removed;
+  };
+
   return {
     name: 'embedded',
     engines: names,
+
+    async write(engine, change) {
+      const state = await engineState(engine);
+      const removed = applyChange(state, state.index, change);
+      state.pending?.push(change);
+      compactSoon(engine, state);
+      return removed;
+    },
+
+    addEngine(name, source) {
+      configure(name, source);
+      start(name);
+    },
+
+    async dropEngine(name) {
+      const current = attempts.get(name);
+      if (!configs.delete(name)) return;
+      names.splice(names.indexOf(name), 1);
+      attempts.delete(name);
+      await current?.state.catch(() => undefined);
+      await rm(indexFile(dataDir, name), { force: true });
+    },
+
+    async setTextFields(engine, text) {
+      const config = configOf(engine);
+      if (!config) throw new UnknownEngineError(engine);
+      const state = await engineState(engine);
+      config.text = text;
+      if (state.index.extendTextFields(text)) {
+        state.suggestions.clear();
+        return;
+      }
+      // Re-indexed from the documents as they are now; writes meanwhile reach the current index and are kept for
+      // the new one, which takes them before it replaces the current.
+      state.pending = [];
+      try {
+        const documents = state.index.documents.filter((_, position) => state.index.isLive(position));
+        const rebuilt = await buildEngineIndex(documents, config.analyzer, closing.signal, text);
+        for (const change of state.pending) applyChange(state, rebuilt, change);
+        state.index = rebuilt;
+        state.suggestions.clear();
+      } finally {
+        state.pending = undefined;
+      }
+    },
     async ready() {
       await Promise.all(names.map(engineState));
       await clickStore.loaded.catch(() => undefined);
@@ -216,8 +313,8 @@ export function createEmbeddedBackend({
       if (!issued.has(engine, click.request_id))
         throw new InvalidRequestError('The click does not name a recent search of this engine (request_id).');
       const state = await engineState(engine);
-      state.documentIds ??= new Set(state.index.documents.map((document) => String(document.id)));
-      if (!state.documentIds.has(click.document_id)) throw new InvalidRequestError('The clicked document is not in this engine.');
+      if (state.index.positionOf(click.document_id) === undefined)
+        throw new InvalidRequestError('The clicked document is not in this engine.');
       signal?.throwIfAborted();
       // The same result of the same answer clicked again is one click (accepted, not counted twice).
       if (!issued.firstClick(click.request_id!, click.document_id)) return;
@@ -276,9 +373,12 @@ function suggestionIndex(state: EngineState, fields: readonly string[]): Suggest
   const key = fields.join(',');
   let suggestions = state.suggestions.get(key);
   if (!suggestions) {
+    const { index } = state;
     suggestions = buildSuggestionIndex(
-      state.index.documents.flatMap((document) => fields.map((field) => textOf((document as unknown as Record<string, unknown>)[field]))),
-      state.index.analyzer,
+      index.documents.flatMap((document, position) =>
+        index.isLive(position) ? fields.map((field) => textOf((document as unknown as Record<string, unknown>)[field])) : [],
+      ),
+      index.analyzer,
     );
     state.suggestions.set(key, suggestions);
   }

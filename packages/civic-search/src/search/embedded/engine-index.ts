@@ -73,7 +73,7 @@ export class EngineIndex {
     /** How the engine's language turns text into terms, for documents and queries alike. */
     readonly analyzer: TextAnalyzer,
     /** The text fields and their default weights. */
-    readonly text: TextFields,
+    public text: TextFields,
     /** The term tree of the index this one compacts (the same term ids), kept so typo variants keep their order. */
     termTree?: SearchableMap<number>,
   ) {
@@ -150,6 +150,32 @@ export class EngineIndex {
     });
     this.refreshLookups();
     return removed;
+  }
+
+  /**
+   * Takes other text settings in place when it can: other weights, title field or blank-query order, and fields
+   * added after the current ones that no held document has a value for. False: the documents must be indexed again.
+   */
+  extendTextFields(text: TextFields): boolean {
+    const current = this.text.fields;
+    if (text.fields.length < current.length || current.some((field, i) => text.fields[i] !== field)) return false;
+    const added = text.fields.slice(current.length);
+    const hasValue = (position: number, field: string) => {
+      const value = this.readers[position](field);
+      return value !== undefined && value !== null;
+    };
+    if (added.some((field) => this.documents.some((_, position) => this.isLive(position) && hasValue(position, field)))) return false;
+    for (const field of added) this.postings.addField(field);
+    const titleChanged = text.titleField !== this.text.titleField;
+    this.text = text;
+    if (titleChanged) {
+      this.titles.clear();
+      this.documents.forEach((_, position) => {
+        if (this.isLive(position)) this.addTitle(position);
+      });
+    }
+    this.refreshLookups();
+    return true;
   }
 
   /** How much the index has drifted from a compact one (entries added since it was built, and removed documents). */

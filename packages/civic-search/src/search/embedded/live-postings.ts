@@ -17,6 +17,15 @@ interface TailList {
   frequencies: number[];
 }
 
+/** The base's postings of a field added after it was built. */
+const NO_POSTINGS: FieldPostings = Object.freeze({
+  offsets: new Uint32Array(1),
+  positions: new Uint32Array(0),
+  frequencies: new Uint16Array(0),
+  lengths: new Uint32Array(0),
+  averageLength: 0,
+});
+
 /** Grows a typed array to hold at least `length` items (doubling, so appends cost O(1) on average). */
 function grown<T extends Uint32Array | Uint8Array>(array: T, length: number): T {
   if (length <= array.length) return array;
@@ -34,7 +43,7 @@ function grown<T extends Uint32Array | Uint8Array>(array: T, length: number): T 
  * of MiniSearch given the same sequence. `compacted()` folds the tail in and drops removed documents.
  */
 export class LivePostings {
-  readonly fields: readonly string[];
+  readonly fields: string[];
   readonly terms: string[];
   readonly termIds: Map<string, number>;
   /** Positions below `base.documentCount` are read from the base's flat arrays. */
@@ -56,7 +65,7 @@ export class LivePostings {
     private readonly events: PostingsEvents,
   ) {
     this.base = base;
-    this.fields = base.fields;
+    this.fields = [...base.fields];
     this.terms = [...base.terms];
     this.termIds = new Map(base.termIds);
     this.slots = base.documentCount;
@@ -118,15 +127,27 @@ export class LivePostings {
     return this.termTotals[term] > 0;
   }
 
+  /**
+   * Indexes one more text field from now on. Only for a field no held document has a value for (a field new to the
+   * engine): documents held are not read again.
+   */
+  addField(name: string): void {
+    this.fields.push(name);
+    this.tails.push(new Map());
+    this.fieldLengths.push(new Uint32Array(this.liveFlags.length));
+    this.averages.push(0);
+    this.frequenciesByField.push(new Uint32Array(this.termTotals.length));
+  }
+
   /** The base's entries of a term in a field (start and end into `base.postings[field]`). */
   baseRange(field: number, term: number): [number, number] {
-    if (term >= this.base.terms.length) return [0, 0];
+    if (term >= this.base.terms.length || field >= this.base.postings.length) return [0, 0];
     const { offsets } = this.base.postings[field];
     return [offsets[term], offsets[term + 1]];
   }
 
   baseField(field: number): FieldPostings {
-    return this.base.postings[field];
+    return this.base.postings[field] ?? NO_POSTINGS;
   }
 
   /** The entries of a term in a field added since the base was built, if any. */
@@ -138,7 +159,7 @@ export class LivePostings {
   has(term: number, position: number, field: number): boolean {
     if (position < this.base.documentCount) {
       const [start, end] = this.baseRange(field, term);
-      return binarySearch(this.base.postings[field].positions, start, end, position);
+      return binarySearch(this.baseField(field).positions, start, end, position);
     }
     const list = this.tails[field].get(term);
     return list !== undefined && binarySearch(list.positions, 0, list.positions.length, position);
@@ -228,7 +249,7 @@ export class LivePostings {
       for (let term = 0; term < termCount; term++) offsets[term + 1] = offsets[term] + this.frequenciesByField[fieldId][term];
       const positions = new Uint32Array(offsets[termCount]);
       const frequencies = new Uint16Array(offsets[termCount]);
-      const base = this.base.postings[fieldId];
+      const base = this.baseField(fieldId);
       for (let term = 0; term < termCount; term++) {
         let slot = offsets[term];
         const [start, end] = this.baseRange(fieldId, term);
