@@ -27,7 +27,7 @@ const PROBLEMS_SHOWN = 20;
 const REFRESH_WHEN_BUILT = '1s';
 
 /** `20261124093015123`: the time to the millisecond, so two runs in one second build two indexes. */
-function timestamp(now: Date): string {
+export function timestamp(now: Date): string {
   return now.toISOString().replace(/\D/g, '').slice(0, 17);
 }
 
