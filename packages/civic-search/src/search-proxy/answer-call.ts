@@ -12,7 +12,7 @@ import { backendSearchRequest, clickRequestSchema, ignoredOptionWarnings, type R
 export interface CallContext {
   backend: SearchBackend;
   /** The engines that may be searched, each with the request schemas of its fields. */
-  engines: ReadonlyMap<string, RequestSchemas>;
+  engines: { get(name: string): RequestSchemas | undefined };
   timeoutMs: number;
   /** Never sent to a client nor logged. */
   secrets: readonly string[];

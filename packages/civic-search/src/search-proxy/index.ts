@@ -3,8 +3,9 @@ import type { SearchBackend } from '../search/types';
 import { createLimiter } from './concurrency';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit';
 import { proxyRoutes } from './routes';
-import { checkedEngineDefinition, type EngineDefinition } from '../engines/engine-definition';
-import { createRequestSchemas } from './schemas';
+import type { EngineDefinition } from '../engines/engine-definition';
+import { EngineRegistry } from '../engines/engine-registry';
+import { createRequestSchemas, type RequestSchemas } from './schemas';
 
 export { DEFAULT_RATE_LIMIT, UNKNOWN_CLIENT, clientAddress, trustedHeaderAddress, type RateLimitOptions } from './rate-limit';
 export { REQUEST_LIMITS } from './limits';
@@ -14,9 +15,9 @@ export interface SearchProxyOptions {
   backend: SearchBackend;
   /**
    * The engines that may be searched, each with its schema (a bare name: an engine of content pages, PAGE_SCHEMA);
-   * any other engine name is a 404.
+   * any other engine name is a 404. A registry is read at each request: engines created or changed later count.
    */
-  engines: readonly (string | EngineDefinition)[];
+  engines: readonly (string | EngineDefinition)[] | EngineRegistry;
   /**
    * The real key the server uses with its backend. Never sent to a browser: answers and logs are scrubbed of it,
    * and an answer that would still contain it is withheld.
@@ -58,16 +59,16 @@ export function searchProxy(options: SearchProxyOptions): Hono {
     maxConcurrent = DEFAULT_MAX_CONCURRENT,
     corsOrigins = [],
   } = options;
-  if (engines.length === 0) throw new Error('searchProxy: list at least one engine that may be searched.');
+  const registry = engines instanceof EngineRegistry ? engines : new EngineRegistry(engines);
+  if (!(engines instanceof EngineRegistry) && registry.size === 0)
+    throw new Error('searchProxy: list at least one engine that may be searched.');
   if (privateKey !== undefined && privateKey.length < PRIVATE_KEY_MIN_LENGTH) {
     throw new Error(`searchProxy: the private key must be at least ${PRIVATE_KEY_MIN_LENGTH} characters long.`);
   }
   if (!(timeoutMs > 0) || !(maxBodyBytes > 0)) throw new Error('searchProxy: timeoutMs and maxBodyBytes must be positive.');
   return proxyRoutes({
     backend,
-    engines: new Map(
-      engines.map(checkedEngineDefinition).map((engine) => [engine.name, createRequestSchemas(engine.schema, engine.searchFields)]),
-    ),
+    engines: requestSchemasOf(registry),
     secrets: privateKey ? [privateKey] : [],
     timeoutMs,
     maxBodyBytes,
@@ -75,4 +76,18 @@ export function searchProxy(options: SearchProxyOptions): Hono {
     limiter: createLimiter(maxConcurrent),
     corsOrigins,
   });
+}
+
+/** Each engine's request schemas, made once per definition: a changed schema gets new ones at its next request. */
+function requestSchemasOf(registry: EngineRegistry): { get(name: string): RequestSchemas | undefined } {
+  const made = new WeakMap<EngineDefinition, RequestSchemas>();
+  return {
+    get(name) {
+      const definition = registry.get(name);
+      if (!definition) return undefined;
+      let schemas = made.get(definition);
+      if (!schemas) made.set(definition, (schemas = createRequestSchemas(definition.schema, definition.searchFields)));
+      return schemas;
+    },
+  };
 }
