@@ -1,0 +1,125 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { PROXY_PATH } from '../../../../src/core/search/app-search-api';
+import { EngineExistsError, type EngineAdmin } from '../engines/engine-admin';
+import { isForeignSite } from '../search-proxy/cors';
+import { redact } from '../search-proxy/redact';
+import { API_PREFIX } from '../search-proxy/routes';
+import { BackendError, InvalidRequestError, UnknownEngineError } from '../search/types';
+import { ApiError, backendFailure, refuse } from './api-error';
+import { MAX_REQUEST_BYTES, MESSAGES, methodNotAllowed } from './app-search-rules';
+import { requirePrivateKey } from './auth';
+import { deleteDocuments, getDocuments, listDocuments, patchDocuments, postDocuments } from './document-routes';
+import { deleteEngine, getEngine, getEngines, postEngines } from './engine-routes';
+import { getSchema, postSchema } from './schema-routes';
+import type { WriteApiChange, WriteContext } from './write-context';
+
+export type { WriteApiChange } from './write-context';
+export * as APP_SEARCH_RULES from './app-search-rules';
+
+export interface WriteApiOptions {
+  /** The engines and their documents. */
+  admin: EngineAdmin;
+  /** The key every call must send as `Authorization: Bearer <key>`. */
+  privateKey: string;
+  /** Called after each completed change (an engine made or deleted, a schema changed, documents written). */
+  onChange?: (change: WriteApiChange) => void;
+}
+
+/** Shorter keys could be guessed (the same minimum as the service's own key). */
+const PRIVATE_KEY_MIN_LENGTH = 16;
+
+type Handler = (c: Context, context: WriteContext) => Promise<Response>;
+
+/** Each path under the API prefix and what each of its methods does. */
+const ROUTES: ReadonlyArray<{ path: string; methods: Readonly<Record<string, Handler>> }> = [
+  { path: '/engines', methods: { GET: getEngines, POST: postEngines } },
+  { path: '/engines/:engine', methods: { GET: getEngine, DELETE: deleteEngine } },
+  { path: '/engines/:engine/schema', methods: { GET: getSchema, POST: postSchema } },
+  {
+    path: '/engines/:engine/documents',
+    methods: { GET: getDocuments, POST: postDocuments, PATCH: patchDocuments, DELETE: deleteDocuments },
+  },
+  { path: '/engines/:engine/documents/list', methods: { GET: listDocuments, POST: listDocuments } },
+];
+
+/** Every answer is private to its caller and never sniffed into another type. */
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+  c.res.headers.set('X-Content-Type-Options', 'nosniff');
+};
+
+/**
+ * Another site's page can never write, even with a visitor's cookies or a key it got hold of: a request a browser
+ * marks as cross-site is refused (no CORS headers are ever sent here, so preflights fail too).
+ */
+const sameSiteOnly: MiddlewareHandler = async (c, next) => {
+  if (isForeignSite(c, new Set())) return refuse(c, new ApiError(403, [MESSAGES.otherSites]));
+  await next();
+};
+
+const sizeLimit = bodyLimit({
+  maxSize: MAX_REQUEST_BYTES,
+  onError: (c) => refuse(c, new ApiError(413, [MESSAGES.requestTooLarge])),
+});
+
+/** Errors a backend throws, as App Search answers them. */
+function answerError(c: Context, error: unknown, secrets: readonly string[]) {
+  if (error instanceof ApiError) return refuse(c, error);
+  if (error instanceof UnknownEngineError) return refuse(c, new ApiError(404, [MESSAGES.unknownEngine]));
+  if (error instanceof EngineExistsError) return refuse(c, new ApiError(400, [MESSAGES.nameTaken]));
+  if (error instanceof InvalidRequestError) return refuse(c, new ApiError(400, [redact(error.message, secrets)]));
+  if (error instanceof BackendError) return refuse(c, backendFailure(redact(error.message, secrets)));
+  throw error;
+}
+
+/**
+ * App Search's engines, schema and documents endpoints as a Hono sub-app, at `/api/as/v1/` and again under the search
+ * proxy's path (`/_search-proxy/api/as/v1/`). Mount it at the site root before the search proxy, which answers the
+ * other App Search paths: `app.route('/', writeApi({ admin, privateKey }))`. Every call needs the private key. Only
+ * these paths are registered, so searches, suggestions and clicks pass through to the proxy untouched. See README.md.
+ */
+export function writeApi(options: WriteApiOptions): Hono {
+  const { admin, privateKey, onChange } = options;
+  if (typeof privateKey !== 'string' || privateKey.length < PRIVATE_KEY_MIN_LENGTH) {
+    throw new Error(`writeApi: the private key must be at least ${PRIVATE_KEY_MIN_LENGTH} characters long.`);
+  }
+  const secrets = [privateKey];
+  const context: WriteContext = {
+    admin,
+    changed: (change) => {
+      try {
+        onChange?.(change);
+      } catch (error) {
+        // The change is already stored: a failing listener is reported, never turned into a failed write.
+        console.error(`write API: onChange failed after ${change.action} of ${change.engine}: ${redact(String(error), secrets)}`);
+      }
+    },
+  };
+  const authorised = requirePrivateKey(privateKey);
+  const app = new Hono();
+  for (const prefix of [API_PREFIX, `${PROXY_PATH}${API_PREFIX}`]) {
+    for (const { path, methods } of ROUTES) {
+      const allowed = Object.keys(methods);
+      for (const [method, handler] of Object.entries(methods)) {
+        app.on(method, `${prefix}${path}`, noStore, sameSiteOnly, authorised, sizeLimit, async (c) => {
+          try {
+            return await handler(c, context);
+          } catch (error) {
+            return answerError(c, error, secrets);
+          }
+        });
+      }
+      app.all(`${prefix}${path}`, noStore, sameSiteOnly, (c) =>
+        refuse(c, new ApiError(405, [methodNotAllowed(c.req.method, allowed)], { Allow: allowed.join(', ') })),
+      );
+    }
+  }
+  app.onError((error, c) => {
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(`write API: ${c.req.method} ${c.req.path} failed: ${redact(detail, secrets)}`);
+    return c.json({ errors: [MESSAGES.unexpected] }, 500, { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  });
+  return app;
+}
