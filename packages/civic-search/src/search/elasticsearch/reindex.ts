@@ -65,7 +65,8 @@ async function taskResult(client: Client, taskId: string): Promise<estypes.Reind
     const failures = result.failures ?? [];
     if (failures.length > 0) {
       const first = failures[0] as { id?: string; cause?: { type?: string } };
-      throw new BackendError(`the re-index refused ${failures.length} documents (the first, ${first.id}: ${first.cause?.type ?? 'unknown'})`);
+      const count = failures.length === 1 ? '1 document' : `${failures.length} documents`;
+      throw new BackendError(`${count} could not be re-indexed (the first, ${first.id}: ${first.cause?.type ?? 'unknown'})`);
     }
     return result;
   }
