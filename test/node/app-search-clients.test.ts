@@ -1,0 +1,238 @@
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { Client, errors as clientErrors } from '@elastic/enterprise-search';
+import AppSearchClient from '@elastic/app-search-node';
+import { writeApi } from '../../packages/civic-search/src/write-api';
+import { MAX_DOCUMENTS_PER_REQUEST, MESSAGES } from '../../packages/civic-search/src/write-api/app-search-rules';
+import { searchProxy } from '../../packages/civic-search/src/search-proxy';
+import { memoryAdmin } from './fixtures/write-api/memory-admin';
+import { PARKS, PARKS_SCHEMA } from './fixtures/write-api/national-parks';
+import { createInMemoryBackend } from './support/in-memory-search-backend';
+
+/**
+ * Both official Node clients for App Search, driving the write API over real HTTP as a CMS's indexer would: the
+ * current Enterprise Search client (`client.app.*`, errors as ResponseError with the answer's status and body) and the
+ * older App Search client (GET and DELETE with JSON bodies, errors as `errorMessages`).
+ */
+
+const KEY = 'private-clients-test-key-012345';
+const GENERATED_ID = /^doc-[0-9a-f]{24}$/;
+
+let admin: ReturnType<typeof memoryAdmin>;
+let server: ReturnType<typeof serve>;
+let url: string;
+
+before(async () => {
+  const site = new Hono();
+  // The admin is replaced before each test; the routes read it through this indirection.
+  site.route(
+    '/',
+    writeApi({
+      admin: new Proxy({} as ReturnType<typeof memoryAdmin>, { get: (_, name) => Reflect.get(admin, name) }),
+      privateKey: KEY,
+    }),
+  );
+  site.route('/', searchProxy({ backend: createInMemoryBackend(), engines: ['site'], privateKey: KEY }));
+  server = serve({ fetch: site.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+after(async () => {
+  (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  admin = memoryAdmin();
+});
+
+/** The ResponseError the Enterprise Search client rejects with, for its status and App Search's body. */
+async function responseError(work: Promise<unknown>): Promise<{ status: number; body: unknown }> {
+  try {
+    await work;
+  } catch (error) {
+    assert.ok(error instanceof clientErrors.ResponseError, `expected a ResponseError, got ${String(error)}`);
+    return { status: error.meta.statusCode ?? 0, body: error.meta.body };
+  }
+  assert.fail('the call was expected to fail');
+}
+
+describe('the Enterprise Search client (@elastic/enterprise-search)', () => {
+  let client: Client;
+  beforeEach(() => {
+    client = new Client({ url, auth: { token: KEY } });
+  });
+
+  it('creates an engine, sets its schema, indexes, updates, gets, lists and deletes documents, and deletes the engine', async () => {
+    const app = client.app;
+    assert.deepEqual(await app.createEngine({ body: { name: 'parks', language: 'en' } }), {
+      name: 'parks',
+      type: 'default',
+      language: 'en',
+      document_count: 0,
+    });
+    assert.deepEqual(await app.putSchema({ engine_name: 'parks', schema: PARKS_SCHEMA }), PARKS_SCHEMA);
+
+    const indexed = await app.indexDocuments({ engine_name: 'parks', documents: [...PARKS, { title: 'Wind Cave', visitors: 650000 }] });
+    assert.deepEqual(indexed.slice(0, 3), [
+      { id: 'park_rocky-mountain', errors: [] },
+      { id: 'park_saguaro', errors: [] },
+      { id: 'park_acadia', errors: [] },
+    ]);
+    assert.match(indexed[3].id, GENERATED_ID);
+    assert.deepEqual(await app.getSchema({ engine_name: 'parks' }), {
+      ...PARKS_SCHEMA,
+      title: 'text',
+      description: 'text',
+      states: 'text',
+    });
+
+    const updated = await app.putDocuments({ engine_name: 'parks', documents: [{ id: 'park_saguaro', visitors: 1100000 }] });
+    assert.deepEqual(updated, [{ id: 'park_saguaro', errors: [] }]);
+
+    const fetched = await app.getDocuments({ engine_name: 'parks', documentIds: ['park_saguaro', 'park_missing', indexed[3].id] });
+    assert.deepEqual(fetched, [{ ...PARKS[1], visitors: 1100000 }, null, { id: indexed[3].id, title: 'Wind Cave', visitors: 650000 }]);
+
+    const listed = await app.listDocuments({ engine_name: 'parks', page: { current: 2, size: 3 } });
+    assert.deepEqual(listed.meta.page, { current: 2, total_pages: 2, total_results: 4, size: 3 });
+    assert.deepEqual(
+      listed.results.map((document) => document.id),
+      [indexed[3].id],
+    );
+
+    assert.deepEqual(await app.deleteDocuments({ engine_name: 'parks', documentIds: ['park_acadia', 'park_missing'] }), [
+      { id: 'park_acadia', deleted: true },
+      { id: 'park_missing', deleted: false },
+    ]);
+    assert.equal((await app.getEngine({ engine_name: 'parks' })).document_count, 3);
+    const engines = await app.listEngines({ page: { current: 1, size: 10 } });
+    assert.deepEqual(engines.meta.page, { current: 1, total_pages: 1, total_results: 1, size: 10 });
+    assert.deepEqual(await app.deleteEngine({ engine_name: 'parks' }), { deleted: true });
+    assert.deepEqual((await app.listEngines()).results, []);
+  });
+
+  it('surfaces App Search’s error bodies for bad writes', async () => {
+    const app = client.app;
+    const unauthorised = await responseError(new Client({ url, auth: { token: 'private-wrong-key-000000000' } }).app.listEngines());
+    assert.deepEqual(unauthorised, { status: 401, body: { error: MESSAGES.invalidToken } });
+
+    assert.deepEqual(await responseError(app.indexDocuments({ engine_name: 'nope', documents: [{ title: 'x' }] })), {
+      status: 404,
+      body: { errors: ['Could not find engine.'] },
+    });
+
+    await app.createEngine({ body: { name: 'parks' } });
+    assert.deepEqual(await responseError(app.createEngine({ body: { name: 'parks' } })), {
+      status: 400,
+      body: { errors: [MESSAGES.nameTaken] },
+    });
+
+    await app.putSchema({ engine_name: 'parks', schema: PARKS_SCHEMA });
+    const partly = await app.indexDocuments({
+      engine_name: 'parks',
+      documents: [PARKS[0], { id: 'bad', visitors: 'lots', Title: 'x' }],
+    });
+    assert.deepEqual(partly[0], { id: 'park_rocky-mountain', errors: [] });
+    assert.equal(partly[1].id, 'bad');
+    assert.equal((partly[1] as unknown as { errors: string[] }).errors.length, 2);
+
+    const tooMany = Array.from({ length: MAX_DOCUMENTS_PER_REQUEST + 1 }, (_, i) => ({ id: String(i) }));
+    assert.deepEqual(await responseError(app.indexDocuments({ engine_name: 'parks', documents: tooMany })), {
+      status: 400,
+      body: { errors: [MESSAGES.tooManyDocuments] },
+    });
+    const missingId = await app.putDocuments({ engine_name: 'parks', documents: [{ title: 'no id' } as never] });
+    assert.deepEqual(missingId, [{ id: '', errors: ["Missing required key 'id'"] }]);
+  });
+
+  it('reaches searches and suggestions through the same address (the search proxy mounted after the write API)', async () => {
+    const found = await client.app.search({ engine_name: 'site', body: { query: 'building consent' } });
+    assert.ok(found.results.length > 0);
+    const suggested = await client.app.querySuggestion({ engine_name: 'site', body: { query: 'build' } });
+    assert.ok(Array.isArray(suggested.results?.documents));
+  });
+});
+
+describe('the older App Search client (@elastic/app-search-node)', () => {
+  let client: AppSearchClient;
+  beforeEach(() => {
+    client = new AppSearchClient(undefined, KEY, () => `${url}/api/as/v1/`);
+  });
+
+  it('creates an engine, sets its schema, indexes, updates, gets, lists and deletes documents, and deletes the engine', async () => {
+    assert.deepEqual(await client.createEngine('parks', { language: null }), {
+      name: 'parks',
+      type: 'default',
+      language: null,
+      document_count: 0,
+    });
+    assert.deepEqual(await client.updateSchema('parks', PARKS_SCHEMA), PARKS_SCHEMA);
+    assert.deepEqual(await client.indexDocuments('parks', PARKS), [
+      { id: 'park_rocky-mountain', errors: [] },
+      { id: 'park_saguaro', errors: [] },
+      { id: 'park_acadia', errors: [] },
+    ]);
+    assert.deepEqual(await client.indexDocument('parks', { id: 'park_wind-cave', title: 'Wind Cave' }), { id: 'park_wind-cave' });
+    assert.deepEqual(await client.updateDocuments('parks', [{ id: 'park_acadia', visitors: 3600000 }]), [
+      { id: 'park_acadia', errors: [] },
+    ]);
+    // GET with a JSON body of ids, as this client sends it.
+    assert.deepEqual(await client.getDocuments('parks', ['park_acadia', 'park_missing']), [{ ...PARKS[2], visitors: 3600000 }, null]);
+    const listed = await client.listDocuments('parks', { page: { current: 1, size: 2 } });
+    assert.deepEqual(listed.meta.page, { current: 1, total_pages: 2, total_results: 4, size: 2 });
+    assert.equal(listed.results.length, 2);
+    // DELETE with a JSON body; the client copies `deleted` to `result`.
+    assert.deepEqual(await client.destroyDocuments('parks', ['park_saguaro', 'park_missing']), [
+      { id: 'park_saguaro', deleted: true, result: true },
+      { id: 'park_missing', deleted: false, result: false },
+    ]);
+    assert.deepEqual(await client.getEngine('parks'), { name: 'parks', type: 'default', language: null, document_count: 3 });
+    assert.deepEqual((await client.listEngines({ page: { current: 1, size: 5 } })).meta.page, {
+      current: 1,
+      total_pages: 1,
+      total_results: 1,
+      size: 5,
+    });
+    assert.deepEqual(await client.getSchema('parks'), { ...PARKS_SCHEMA, title: 'text', description: 'text', states: 'text' });
+    assert.deepEqual(await client.destroyEngine('parks'), { deleted: true });
+  });
+
+  it('surfaces App Search’s error bodies as errorMessages', async () => {
+    const messagesOf = async (work: Promise<unknown>) => {
+      const error = await work.then(
+        () => assert.fail('the call was expected to fail'),
+        (failure: Error & { errorMessages?: string[] }) => failure,
+      );
+      return error.errorMessages;
+    };
+    assert.deepEqual(
+      await messagesOf(new AppSearchClient(undefined, 'private-wrong-key-00000000', () => `${url}/api/as/v1/`).listEngines()),
+      [MESSAGES.invalidToken],
+    );
+    assert.deepEqual(await messagesOf(client.getSchema('nope')), ['Could not find engine.']);
+    await client.createEngine('parks');
+    assert.deepEqual(await messagesOf(client.createEngine('parks')), [MESSAGES.nameTaken]);
+    assert.deepEqual(await messagesOf(client.createEngine('Not A Name')), [
+      'Name must consist of lowercase letters, numbers, and hyphens (at most 64 characters)',
+    ]);
+    await client.updateSchema('parks', PARKS_SCHEMA);
+    // indexDocument rejects with the document's own errors, joined.
+    await assert.rejects(
+      client.indexDocument('parks', { id: 'bad', visitors: 'lots' }),
+      /^Error: Invalid field value: "visitors" is a number field/,
+    );
+    const patched = await client.updateDocuments('parks', [{ id: 'park_missing', visitors: 1 }]);
+    assert.deepEqual(patched, [{ id: 'park_missing', errors: [MESSAGES.documentNotFound] }]);
+  });
+
+  it('reaches searches (sent as GET with a JSON body) and suggestions through the same address', async () => {
+    const found = (await client.search('site', 'building consent')) as { results: unknown[] };
+    assert.ok(found.results.length > 0);
+    const suggested = (await client.querySuggestion('site', 'build')) as { results: { documents: unknown[] } };
+    assert.ok(Array.isArray(suggested.results.documents));
+  });
+});
