@@ -1,8 +1,61 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
+import { KIT_BUILDS, type KitBuild } from '../../scripts/kit-builds.mjs';
 
-/** e2e tests drive the real example site, served by the real server, in the system Chromium. */
+/**
+ * e2e tests drive the real example site, served by the real server, in the system Chromium: once per build of the
+ * kit, each build on a server of its own (CIVIC_BUILD picks the build the server sends under /dist/).
+ * - project `react`: the default build, every spec, on E2E_PORT (default 8181);
+ * - project `lean`: dist/lean/ (Preact inside), every spec that runs the elements, on E2E_LEAN_PORT (default
+ *   E2E_PORT + 1000, far from the ports people pick for E2E_PORT side by side).
+ * E2E_BUILDS=react (or lean) starts and runs only that build; `--project` picks among the projects as usual.
+ */
 const port = Number(process.env.E2E_PORT ?? 8181);
+const leanPort = Number(process.env.E2E_LEAN_PORT ?? port + 1000);
+
+const builds = (process.env.E2E_BUILDS ?? 'react,lean')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+for (const name of builds) {
+  if (!Object.hasOwn(KIT_BUILDS, name)) throw new Error(`E2E_BUILDS names no build of the kit: ${JSON.stringify(name)} (use react, lean or both).`);
+}
+
+/**
+ * Specs the lean build skips, each because it never runs the kit's scripts, so both builds meet it alike: the pages
+ * with JavaScript turned off are the server's HTML and the stylesheet, the same bytes for either build.
+ */
+const SAME_ON_BOTH_BUILDS = ['no-javascript.spec.ts'];
+
+interface BuildProject {
+  build: KitBuild;
+  port: number;
+  /** The server's own data folders, so two servers never write one search index or feedback file. */
+  dataDir?: string;
+  testIgnore?: string[];
+}
+
+const projects: BuildProject[] = [
+  { build: 'react', port },
+  { build: 'lean', port: leanPort, dataDir: '.data/lean', testIgnore: SAME_ON_BOTH_BUILDS },
+];
+const chosen = projects.filter((project) => builds.includes(project.build));
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { command: string }>;
+const webServer = chosen.map(
+  ({ build, port: serverPort, dataDir }): WebServer => ({
+    command: 'node --conditions=source --import tsx examples/server.ts',
+    cwd: '../..',
+    url: `http://127.0.0.1:${serverPort}/`,
+    env: {
+      PORT: String(serverPort),
+      CIVIC_BUILD: build,
+      ...(dataDir ? { SEARCH_DATA_DIR: `${dataDir}/search`, SITE_DATA_DIR: `${dataDir}/site` } : {}),
+    },
+    reuseExistingServer: false,
+    timeout: 30_000,
+  }),
+);
 
 export default defineConfig({
   testDir: '.',
@@ -14,16 +67,15 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: '../../.test-results/e2e.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node --conditions=source --import tsx examples/server.ts',
-    cwd: '../..',
-    url: `http://127.0.0.1:${port}/`,
-    env: { PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  projects: chosen.map(({ build, port: serverPort, testIgnore }) => ({
+    name: build,
+    // The build is in the metadata too, for tests that start a site of their own (fault-site.ts).
+    metadata: { kitBuild: build },
+    testIgnore,
+    use: { baseURL: `http://127.0.0.1:${serverPort}` },
+  })),
+  webServer,
 });
