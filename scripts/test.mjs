@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check a reviewer needs, in one command. Runs each suite even when an earlier one fails,
 // then prints one closing line, `N passed, N failed, N skipped`, summing every suite, and exits non-zero on
-// any failure. Suites: build, typecheck, lint, node tests, browser tests, e2e tests.
+// any failure. Suites: build, typecheck, lint, node tests, browser tests, e2e tests. The browser and e2e tests run
+// once per build of the kit (React, the default, and lean: Preact inside; see scripts/kit-builds.mjs), each counted
+// on a line of its own.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,9 +13,9 @@ const RESULTS = '.test-results';
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
-function run(command, args, { capture = false } = {}) {
+function run(command, args, { capture = false, env = {} } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: process.env });
+    const child = spawn(command, args, { stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: { ...process.env, ...env } });
     let output = '';
     if (capture) {
       child.stdout.on('data', (chunk) => {
@@ -63,29 +65,52 @@ async function tapSuite(dir) {
   return totals;
 }
 
-async function browserTests() {
-  const { code } = await run('npx', ['web-test-runner']);
-  const totals = readJson(join(RESULTS, 'browser.json')) ?? { passed: 0, failed: 0, skipped: 0 };
+/** web-test-runner on one build's renderer (CIVIC_BUILD), counted by its totals reporter. */
+async function browserTests(build) {
+  const { code } = await run('npx', ['web-test-runner'], { env: { CIVIC_BUILD: build } });
+  const totals = readJson(join(RESULTS, `browser-${build}.json`)) ?? { passed: 0, failed: 0, skipped: 0 };
   if (code !== 0 && totals.failed === 0) totals.failed = 1;
   return totals;
 }
 
-async function e2eTests() {
+/** Every test of Playwright's JSON report, with the project that ran it. */
+function e2eResults(report) {
+  const tests = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) tests.push(...spec.tests);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return tests;
+}
+
+/**
+ * One Playwright run for both builds (a project each, on servers of their own, sharing the two workers), counted
+ * per project: `expected` and `flaky` pass, `unexpected` fails.
+ */
+async function e2eTests(builds) {
   const { code } = await run('npx', ['playwright', 'test', '-c', 'test/e2e']);
-  const stats = readJson(join(RESULTS, 'e2e.json'))?.stats;
-  const totals = stats
-    ? { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
-    : { passed: 0, failed: 0, skipped: 0 };
-  if (code !== 0 && totals.failed === 0) totals.failed = 1;
-  return totals;
+  const tests = e2eResults(readJson(join(RESULTS, 'e2e.json')));
+  const perBuild = builds.map((build) => {
+    const ran = tests.filter((test) => test.projectName === build);
+    const count = (...statuses) => ran.filter((test) => statuses.includes(test.status)).length;
+    // A build none of whose tests ran (its server did not start, say) failed, whatever the others did.
+    return { passed: count('expected', 'flaky'), failed: Math.max(count('unexpected'), ran.length === 0 ? 1 : 0), skipped: count('skipped') };
+  });
+  if (code !== 0 && perBuild.every((totals) => totals.failed === 0)) perBuild[0].failed = 1;
+  return perBuild;
 }
 
 const started = Date.now();
 const suites = [];
-const step = async (name, runSuite) => {
-  console.log(`\n=== ${name} ===`);
-  const totals = await runSuite();
-  suites.push({ name, ...totals });
+/** Runs a suite under its heading; `runSuite` gives its totals, or one totals per name when `names` has several. */
+const step = async (names, runSuite) => {
+  const list = [names].flat();
+  console.log(`\n=== ${list.join('; ')} ===`);
+  const suiteStarted = Date.now();
+  const totals = [await runSuite()].flat();
+  const seconds = Math.round((Date.now() - suiteStarted) / 1000);
+  list.forEach((name, index) => suites.push({ name, seconds, ...totals[index] }));
 };
 
 console.log(`Browser for the browser and e2e tests: ${ensureChromium()}`);
@@ -95,12 +120,16 @@ await step('lint (eslint)', () => check('npx', ['eslint', '.']));
 await step('node tests', () => tapSuite('test/node'));
 // The packed packages installed into a scratch project and used from there (needs the build's dist/).
 await step('packed packages (installed outside the repository)', () => tapSuite('test/packaged'));
-await step('browser tests (web-test-runner)', browserTests);
-await step('e2e tests (playwright)', e2eTests);
+await step('browser tests (web-test-runner), React build', () => browserTests('react'));
+await step('browser tests (web-test-runner), lean build', () => browserTests('lean'));
+// One run for both builds: the two projects share the workers (the e2e time is for both).
+await step(['e2e tests (playwright), React build', 'e2e tests (playwright), lean build'], () => e2eTests(['react', 'lean']));
 
 const sum = (key) => suites.reduce((total, suite) => total + suite[key], 0);
 console.log('\n=== summary ===');
-for (const suite of suites) console.log(`${suite.name}: ${suite.passed} passed, ${suite.failed} failed, ${suite.skipped} skipped`);
+for (const suite of suites) {
+  console.log(`${suite.name}: ${suite.passed} passed, ${suite.failed} failed, ${suite.skipped} skipped (${suite.seconds} s)`);
+}
 console.log(`took ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);
 process.exit(sum('failed') > 0 ? 1 : 0);
