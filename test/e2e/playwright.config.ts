@@ -30,27 +30,28 @@ const SAME_ON_BOTH_BUILDS = ['no-javascript.spec.ts'];
 interface BuildProject {
   build: KitBuild;
   port: number;
-  /** The server's own data folders, so two servers never write one search index or feedback file. */
-  dataDir?: string;
   testIgnore?: string[];
 }
 
 const projects: BuildProject[] = [
   { build: 'react', port },
-  { build: 'lean', port: leanPort, dataDir: '.data/lean', testIgnore: SAME_ON_BOTH_BUILDS },
+  { build: 'lean', port: leanPort, testIgnore: SAME_ON_BOTH_BUILDS },
 ];
 const chosen = projects.filter((project) => builds.includes(project.build));
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { command: string }>;
 const webServer = chosen.map(
-  ({ build, port: serverPort, dataDir }): WebServer => ({
+  ({ build, port: serverPort }): WebServer => ({
     command: 'node --conditions=source --import tsx examples/server.ts',
     cwd: '../..',
     url: `http://127.0.0.1:${serverPort}/`,
     env: {
       PORT: String(serverPort),
       CIVIC_BUILD: build,
-      ...(dataDir ? { SEARCH_DATA_DIR: `${dataDir}/search`, SITE_DATA_DIR: `${dataDir}/site` } : {}),
+      // Data folders of the server's own, by port: the search service locks its folder, so two servers (these two,
+      // or someone's `npm start` beside them) must never share one.
+      SEARCH_DATA_DIR: `.data/e2e-${serverPort}/search`,
+      SITE_DATA_DIR: `.data/e2e-${serverPort}/site`,
     },
     reuseExistingServer: false,
     timeout: 30_000,
