@@ -3,7 +3,9 @@ import type { SearchBackend } from '../types';
 import { createElasticsearchBackend } from './backend';
 import { createElasticsearchClient, elasticsearchConfigFromEnv } from './config';
 
+export { createElasticsearchAdmin, type ElasticsearchAdmin, type ElasticsearchAdminOptions } from './admin';
 export { createElasticsearchBackend, type ElasticsearchBackendOptions } from './backend';
+export { DocumentsRejectedError } from './bulk-writes';
 export { createElasticsearchClient, elasticsearchConfigFromEnv, DEFAULT_INDEX_PREFIX, type ElasticsearchConfig } from './config';
 export { engineLayout, type EngineLayout, type FieldKind } from './engine-layout';
 export { indexEngine, type IndexEngineOptions, type IndexEngineResult } from './index-engine';
