@@ -1,4 +1,4 @@
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -8,7 +8,8 @@ import AppSearchClient from '@elastic/app-search-node';
 import { writeApi } from '../../packages/civic-search/src/write-api';
 import { MAX_DOCUMENTS_PER_REQUEST, MESSAGES } from '../../packages/civic-search/src/write-api/app-search-rules';
 import { searchProxy } from '../../packages/civic-search/src/search-proxy';
-import { memoryAdmin } from './fixtures/write-api/memory-admin';
+import { openTempStore } from './fixtures/write-api/temp-store';
+import type { EngineAdmin } from '../../packages/civic-search/src/engines/engine-admin';
 import { PARKS, PARKS_SCHEMA } from './fixtures/write-api/national-parks';
 import { createInMemoryBackend } from './support/in-memory-search-backend';
 
@@ -21,17 +22,23 @@ import { createInMemoryBackend } from './support/in-memory-search-backend';
 const KEY = 'private-clients-test-key-012345';
 const GENERATED_ID = /^doc-[0-9a-f]{24}$/;
 
-let admin: ReturnType<typeof memoryAdmin>;
+let admin: EngineAdmin;
+let closeStore: () => Promise<void>;
 let server: ReturnType<typeof serve>;
 let url: string;
 
 before(async () => {
   const site = new Hono();
-  // The admin is replaced before each test; the routes read it through this indirection.
+  // Each test has a durable store of its own; the routes reach the current one through this indirection.
   site.route(
     '/',
     writeApi({
-      admin: new Proxy({} as ReturnType<typeof memoryAdmin>, { get: (_, name) => Reflect.get(admin, name) }),
+      admin: new Proxy({} as EngineAdmin, {
+        get: (_, name) => {
+          const value = Reflect.get(admin, name) as unknown;
+          return typeof value === 'function' ? value.bind(admin) : value;
+        },
+      }),
       privateKey: KEY,
     }),
   );
@@ -46,9 +53,10 @@ after(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-beforeEach(() => {
-  admin = memoryAdmin();
+beforeEach(async () => {
+  ({ admin, close: closeStore } = await openTempStore());
 });
+afterEach(() => closeStore());
 
 /** The ResponseError the Enterprise Search client rejects with, for its status and App Search's body. */
 async function responseError(work: Promise<unknown>): Promise<{ status: number; body: unknown }> {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Hono } from 'hono';
 import { PROXY_PATH } from '../../src/core/search/app-search-api';
@@ -14,22 +14,25 @@ import {
 import { fieldNameProblem } from '../../packages/civic-search/src/engines/engine-schema';
 import { engineNameProblem } from '../../packages/civic-search/src/engines/engine-definition';
 import { searchProxy } from '../../packages/civic-search/src/search-proxy';
-import { memoryAdmin } from './fixtures/write-api/memory-admin';
+import { openTempStore, type RecordingAdmin } from './fixtures/write-api/temp-store';
 import { createInMemoryBackend } from './support/in-memory-search-backend';
 
 const KEY = 'private-write-api-test-key-0123';
 const PREFIXES = ['/api/as/v1', `${PROXY_PATH}/api/as/v1`];
 const GENERATED_ID = /^doc-[0-9a-f]{24}$/;
 
-let admin: ReturnType<typeof memoryAdmin>;
+let admin: RecordingAdmin;
+let closeStore: () => Promise<void>;
 let changes: WriteApiChange[];
 let app: Hono;
 
-beforeEach(() => {
-  admin = memoryAdmin();
+// Each test runs against the durable engine store in a folder of its own.
+beforeEach(async () => {
+  ({ admin, close: closeStore } = await openTempStore());
   changes = [];
   app = writeApi({ admin, privateKey: KEY, onChange: (change) => changes.push(change) });
 });
+afterEach(() => closeStore());
 
 interface Answer {
   status: number;
