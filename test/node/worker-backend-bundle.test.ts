@@ -21,7 +21,7 @@ import { createWorkerBackend, packageModuleUrl } from './dist/worker-index.js';
 import { UnknownEngineError } from './dist/service.js';
 
 const [dataDir] = process.argv.slice(2);
-const progress = new Int32Array(new SharedArrayBuffer(12));
+const progress = new Int32Array(new SharedArrayBuffer(16));
 const backend = createWorkerBackend({
   // In the bundle the source URL is not used: the host is found beside the worker entry.
   host: { module: packageModuleUrl(new URL('file:///not/in/the/bundle.ts'), 'busy-host.js'), options: { dataDir, progress: progress.buffer } },

@@ -14,6 +14,7 @@ import {
   FAIL_START_FILE,
   PROGRESS,
   PROGRESS_CELLS,
+  REASON,
   RUN,
   type BusyHostOptions,
 } from './fixtures/worker/busy-host';
@@ -150,22 +151,29 @@ describe('worker backend: cancellation', () => {
     assert.deepEqual(titles(await backend.search(ENGINE, { query: 'bins' })), ['Bins and recycling']);
   });
 
-  it("fires the signal's abort listeners in the worker, for hosts waiting on asynchronous work", async () => {
-    const { backend, progress } = await startWithDocument({ cancelGraceMs: 100 });
-    const controller = new AbortController();
-    const waiting = backend.search(ENGINE, { query: 'wait-for-abort' }, controller.signal);
-    await waitFor('the call to reach the worker', () => backend.health().pendingCalls === 1);
-    controller.abort();
-    await assert.rejects(waiting, { name: 'AbortError' });
-    await waitFor('the abort listener to run', () => Atomics.load(progress, PROGRESS.abortEvents) === 1);
-    await waitFor('the worker to let go of the call', () => backend.health().pendingCalls === 0);
+  it("fires the signal's abort listeners in the worker, for hosts waiting on asynchronous work, with the kind of reason", async () => {
+    const { backend, progress } = await startWithDocument();
+    const abortWaiting = async (reason?: unknown) => {
+      const controller = new AbortController();
+      const waiting = backend.search(ENGINE, { query: 'wait-for-abort' }, controller.signal);
+      await waitFor('the call to reach the worker', () => backend.health().pendingCalls === 1);
+      const events = Atomics.load(progress, PROGRESS.abortEvents);
+      controller.abort(reason);
+      await assert.rejects(waiting, (error) => error === controller.signal.reason);
+      await waitFor('the abort listener to run', () => Atomics.load(progress, PROGRESS.abortEvents) === events + 1);
+      await waitFor('the worker to let go of the call', () => backend.health().pendingCalls === 0);
+      return Atomics.load(progress, PROGRESS.abortReason);
+    };
+    assert.equal(await abortWaiting(), REASON.aborted);
+    // The proxy's deadline aborts with a TimeoutError: the host can tell a timeout from a client leaving.
+    assert.equal(await abortWaiting(new DOMException('No answer within 5000 ms', 'TimeoutError')), REASON.timedOut);
     assert.equal(backend.health().restarts, 0);
   });
 
   it('keeps a worker whose cancelled call goes on asynchronously: its thread is free, so it is not stuck', async () => {
-    const { backend, logged } = await startWithDocument({ cancelGraceMs: 50 });
+    const { backend, logged } = await startWithDocument({ cancelGraceMs: 300 });
     const controller = new AbortController();
-    const ignoring = backend.search(ENGINE, { query: 'ignore-abort 400' }, controller.signal);
+    const ignoring = backend.search(ENGINE, { query: 'ignore-abort 900' }, controller.signal);
     await waitFor('the call to reach the worker', () => backend.health().pendingCalls === 1);
     controller.abort();
     await assert.rejects(ignoring, { name: 'AbortError' });
@@ -179,6 +187,8 @@ describe('worker backend: cancellation', () => {
     const { backend, progress } = await startWithDocument();
     const reason = new Error('the client left');
     await assert.rejects(backend.search(ENGINE, { query: 'busy 20000' }, AbortSignal.abort(reason)), (error) => error === reason);
+    // The worker answers in order: had the search been sent, it would be running (for 20 s) before this answer.
+    await backend.listEngines();
     assert.equal(state(progress), RUN.idle);
   });
 });
