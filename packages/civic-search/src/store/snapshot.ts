@@ -21,6 +21,12 @@ import { inDir, snapshotName, syncDirectory } from './store-files';
 export const SNAPSHOT_FORMAT = 1;
 /** Bytes gathered before each write, so writing a large state yields to the event loop between chunks. */
 const CHUNK_BYTES = 1024 * 1024;
+/**
+ * Written bytes are flushed every so often while the snapshot is written, not only at its end: on a journalling
+ * file system a log's fdatasync can wait for other files' dirty data, and this bounds how much of the snapshot an
+ * acknowledged write ever waits for.
+ */
+const SYNC_EVERY_BYTES = 4 * 1024 * 1024;
 
 export interface SnapshotEngine {
   definition: EngineDefinition;
@@ -39,6 +45,7 @@ export async function writeSnapshot(dir: string, seq: number, engines: readonly 
   const hash = createHash('sha256');
   let chunk: string[] = [];
   let chunkBytes = 0;
+  let unsynced = 0;
   const flush = async () => {
     if (chunk.length === 0) return;
     const bytes = Buffer.from(chunk.join(''), 'utf8');
@@ -47,6 +54,11 @@ export async function writeSnapshot(dir: string, seq: number, engines: readonly 
     hash.update(bytes);
     let written = 0;
     while (written < bytes.length) written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
+    unsynced += bytes.length;
+    if (unsynced >= SYNC_EVERY_BYTES) {
+      unsynced = 0;
+      await handle.datasync();
+    }
   };
   const line = async (text: string) => {
     chunk.push(text, '\n');
