@@ -1,5 +1,6 @@
-import { useLayoutEffect, useMemo, useRef, type ElementType, type HTMLAttributes } from 'react';
-import { giveFocusBack, noteFocus } from './keep-focus';
+import { useContext, useLayoutEffect, useMemo, useRef, type ElementType, type HTMLAttributes } from 'react';
+import { giveFocusBack, holdsFocus, noteFocus } from './keep-focus';
+import { NotedFocus } from './noted-focus';
 
 interface AdoptProps extends HTMLAttributes<HTMLElement> {
   /** Server-rendered nodes to move (not copy) into this element. */
@@ -17,9 +18,11 @@ interface AdoptProps extends HTMLAttributes<HTMLElement> {
  */
 export function Adopt({ nodes, as: Wrapper = 'div', ...attributes }: AdoptProps) {
   const ref = useRef<HTMLElement>(null);
-  // Noted while rendering, because the commit that follows takes the nodes out of the page before any effect
-  // runs: on an element's first render React empties the element, which blurs whatever was focused in it.
-  const focus = useMemo(() => noteFocus(nodes), [nodes]);
+  // Focus is noted while rendering when the nodes are still in place (React empties the element only as it commits),
+  // which sees where the visitor is now. A renderer that empties the element before rendering leaves nothing to
+  // note: then the focus the element noted as it connected, just before mounting, is the one to give back.
+  const noted = useContext(NotedFocus);
+  const focus = useMemo(() => noteFocus(nodes) ?? (noted && holdsFocus(nodes, noted) ? noted : null), [nodes, noted]);
   useLayoutEffect(() => {
     const wrapper = ref.current;
     if (!wrapper) return;

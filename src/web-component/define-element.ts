@@ -1,6 +1,8 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, useMemo, type ComponentType } from 'react';
 import { convertAll, convertValue, attributeName, type AttributeSchema, type PropsOf, type RawValues } from './attribute-values';
+import { noteFocus, type FocusSnapshot } from './keep-focus';
+import { NotedFocus } from './noted-focus';
 
 /** What every kit component receives besides its attributes. */
 export interface ElementProps {
@@ -29,12 +31,20 @@ export const ELEMENT_MARKER = 'data-civic';
 // r2wc keeps its state under these registered symbols.
 const PROPS = Symbol.for('r2wc.props');
 const RENDER = Symbol.for('r2wc.render');
+/** r2wc's root, present only while the component is mounted. */
+const ROOT = Symbol.for('r2wc.context');
 
 interface R2wcInternals {
   [PROPS]: RawValues;
   [RENDER](): void;
+  [ROOT]?: unknown;
   connectedCallback(): void;
   disconnectedCallback(): void;
+}
+
+/** Renders the current props, only once mounted: before that, the mount in connectedCallback will use them. */
+function renderIfMounted(element: R2wcInternals): void {
+  if (element[ROOT] !== undefined) element[RENDER]();
 }
 
 /**
@@ -44,6 +54,13 @@ interface R2wcInternals {
  * - the server-rendered children are read once, before the first render, and handed to the component
  *   as `serverNodes` (they survive the element being moved, which remounts it);
  * - `host` is the element, whichever container r2wc rendered into.
+ *
+ * The order on connecting is fixed, whatever the renderer: read the server's children and note which of them has
+ * focus, then mount. Nothing renders before that. The HTML parser and an upgrade call `attributeChangedCallback`
+ * before `connectedCallback`, and plain r2wc mounts from there; a renderer that renders at once (Preact's
+ * `createRoot` empties the element synchronously) would then wipe the server's nodes before anyone read them. So
+ * an attribute that changes before the mount (or while the element is out of the page) only updates the props
+ * the mount will use.
  */
 export function createCustomElement<S extends AttributeSchema>(
   elementName: string,
@@ -53,14 +70,18 @@ export function createCustomElement<S extends AttributeSchema>(
   const schema: AttributeSchema = { ...attributes, i18n: 'json' };
   const propByAttribute = new Map(Object.keys(schema).map((prop) => [attributeName(prop), prop]));
 
-  function Bridge(raw: RawValues & { container?: Element | ShadowRoot; serverNodes?: readonly Node[] }) {
+  function Bridge(raw: RawValues & { container?: Element | ShadowRoot; serverNodes?: readonly Node[]; serverFocus?: FocusSnapshot | null }) {
     const container = raw.container;
     const host = (container instanceof ShadowRoot ? container.host : container) as HTMLElement;
     const rawValues = Object.keys(schema).map((prop) => raw[prop]);
     // Convert (and report bad values) only when an attribute changed, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the raw values are the dependencies
     const props = useMemo(() => convertAll(schema, raw, elementName), rawValues) as PropsOf<S> & { i18n: unknown };
-    return createElement(Component, { ...props, host, serverNodes: raw.serverNodes ?? [] });
+    return createElement(
+      NotedFocus.Provider,
+      { value: raw.serverFocus ?? null },
+      createElement(Component, { ...props, host, serverNodes: raw.serverNodes ?? [] }),
+    );
   }
   Bridge.displayName = `${Component.displayName ?? Component.name}Element`;
 
@@ -92,8 +113,12 @@ export function createCustomElement<S extends AttributeSchema>(
         this.#unmountPending = false;
         return;
       }
+      // Noted while the nodes are still where the server put them: mounting may empty the element at once, which
+      // blurs a field the visitor is typing in. Adopt gives focus back once it has moved the nodes.
+      this[PROPS].serverFocus = noteFocus(this.#serverNodes);
       super.connectedCallback();
     }
+
 
     disconnectedCallback() {
       // Unmount later, never synchronously: a move often happens inside another element's React commit
@@ -111,7 +136,7 @@ export function createCustomElement<S extends AttributeSchema>(
       const prop = propByAttribute.get(attribute);
       if (prop === undefined) return;
       this[PROPS][prop] = value ?? undefined;
-      this[RENDER]();
+      renderIfMounted(this);
     }
   }
 
@@ -126,7 +151,7 @@ export function createCustomElement<S extends AttributeSchema>(
       set(this: KitElement, value: unknown) {
         if (type === 'json') {
           this[PROPS][prop] = value;
-          this[RENDER]();
+          renderIfMounted(this);
         } else if (type === 'boolean') {
           this.toggleAttribute(attribute, Boolean(value));
         } else if (value == null) {

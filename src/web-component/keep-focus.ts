@@ -39,8 +39,13 @@ function selectionOf(field: TextField): TextSelection | null {
 export function noteFocus(nodes: readonly Node[]): FocusSnapshot | null {
   const active = document.activeElement;
   if (!(active instanceof HTMLElement || active instanceof SVGElement)) return null;
-  if (!nodes.some((node) => node === active || node.contains(active))) return null;
-  return { element: active, selection: isTextField(active) ? selectionOf(active) : null, settled: false };
+  const snapshot = { element: active, selection: isTextField(active) ? selectionOf(active) : null, settled: false };
+  return holdsFocus(nodes, snapshot) ? snapshot : null;
+}
+
+/** True when the noted node is one of the nodes or inside one (taken out of the page or not). */
+export function holdsFocus(nodes: readonly Node[], snapshot: FocusSnapshot): boolean {
+  return nodes.some((node) => node === snapshot.element || node.contains(snapshot.element));
 }
 
 /** Rendered, not in a hidden or display: none part. (The browser blurs a hidden focused node only at its next frame.) */

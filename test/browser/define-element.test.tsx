@@ -9,7 +9,7 @@ import {
   type ElementProps,
   type PropsOf,
 } from '../../src/web-component';
-import { capturingConsole } from './helpers';
+import { capturingConsole, effectsSettled } from './helpers';
 
 const probeAttributes = { open: 'boolean', size: 'number', label: 'string', config: 'json' } as const;
 
@@ -111,6 +111,38 @@ describe('createCustomElement', () => {
     expect(el.querySelectorAll('a')).to.have.length(1);
     // A move in one task keeps React mounted: its state survives.
     expect(el.querySelector('button')!.textContent).to.equal('Clicked 1');
+  });
+
+  it('renders nothing before it is in the page: attributes and properties set first wait for the mount', async () => {
+    const el = document.createElement('probe-element') as ProbeNode;
+    const link = Object.assign(document.createElement('a'), { href: '/fees', textContent: 'Fees' });
+    el.append(link);
+    el.setAttribute('label', 'Fees');
+    el.config = { step: 3 };
+    await effectsSettled();
+    // Nothing rendered, and the server's child is where it was: a mount now would have emptied the element.
+    expect(el.querySelector('.probe') === null).to.be.true;
+    expect(el.firstChild === link).to.be.true;
+    const box = await fixture<HTMLElement>(html`<div></div>`);
+    box.append(el);
+    await rendered(el);
+    expect(props(el)).to.deep.equal({ open: false, size: null, label: 'Fees', config: { step: 3 } });
+    expect(el.querySelector('.probe__server a') === link).to.be.true;
+    expect(el.querySelectorAll('a')).to.have.length(1);
+  });
+
+  it('keeps the children of markup parsed before the element was defined, with its attributes', async () => {
+    const box = await fixture<HTMLElement>(
+      html`<div><late-probe label="Rates" open><a href="/rates">Rates</a><p>Paid quarterly</p></late-probe></div>`,
+    );
+    const el = box.querySelector('late-probe')!;
+    const [link, paragraph] = [el.querySelector('a')!, el.querySelector('p')!];
+    // Defining upgrades it: attributes are reported before it is connected, and it must not render from them.
+    defineOnce('late-probe', ProbeElement);
+    await rendered(el);
+    expect(props(el)).to.deep.include({ open: true, label: 'Rates' });
+    expect(el.querySelector('.probe__server a') === link && el.querySelector('.probe__server p') === paragraph).to.be.true;
+    expect(el.querySelectorAll('a, p')).to.have.length(2);
   });
 
   it('lets an element inside another upgrade and work (nested server content)', async () => {
