@@ -4,4 +4,5 @@ export { dispatch, type CivicEventDetails } from './events';
 export { Adopt } from './Adopt';
 export { useMessages } from './use-messages';
 export { useServerContent } from './use-server-content';
+export { useKitId } from './use-kit-id';
 export { hasContent } from './server-nodes';

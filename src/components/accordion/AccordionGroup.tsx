@@ -1,5 +1,5 @@
-import { createElement, useEffect, useId, useLayoutEffect, useState } from 'react';
-import { Adopt, dispatch, useMessages, useServerContent, type ElementProps } from '../../web-component';
+import { createElement, useEffect, useLayoutEffect, useState } from 'react';
+import { Adopt, dispatch, useMessages, useServerContent, useKitId, type ElementProps } from '../../web-component';
 import { parseSections, type AccordionSection } from './parse-sections';
 
 export const accordionMessages = {
@@ -23,7 +23,7 @@ export function AccordionGroup({ host, serverNodes, i18n }: ElementProps) {
   const t = useMessages(accordionMessages, i18n, 'accordion-group');
   const { sections, strays } = useServerContent(serverNodes, parseSections);
   const [open, setOpen] = useState<boolean[]>(() => sections.map((s) => s.initiallyOpen));
-  const baseId = useId();
+  const baseId = useKitId('accordion');
 
   useEffect(() => {
     if (sections.length === 0) console.warn('<accordion-group>: no sections found. Each child needs an h2 to h6 as its first element.');

@@ -1,6 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { announcementTimestamp, shouldShowAnnouncement } from '../../core/announcement';
-import { Adopt, dispatch, useMessages, useServerContent, type ElementProps } from '../../web-component';
+import { Adopt, dispatch, useMessages, useServerContent, useKitId, type ElementProps } from '../../web-component';
 import { readDismissedTimestamp, rememberDismissal } from './announcement-cookie';
 import { focusAfterClose } from './focus-after-close';
 import { parseAnnouncement } from './parse-announcement';
@@ -47,7 +47,7 @@ export function AnnouncementBanner({ host, serverNodes, i18n, dataTimestamp, dat
   const { nodes, heading, closeForm, closeButton } = useServerContent(serverNodes, parseAnnouncement);
   const timestamp = announcementTimestamp(dataTimestamp);
   const [closedThisView, setClosedThisView] = useState(false);
-  const generatedId = `${useId()}-announcement-heading`;
+  const generatedId = `${useKitId('announcement')}-heading`;
   const headingId = heading ? heading.id || generatedId : undefined;
 
   // The heading names the region; give it an id when the server did not.

@@ -1,5 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useRef } from 'react';
-import { Adopt, dispatch, hasContent, useMessages, useServerContent, type ElementProps, type PropsOf } from '../../web-component';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Adopt, dispatch, hasContent, useMessages, useServerContent, useKitId, type ElementProps, type PropsOf } from '../../web-component';
 
 import { parseDataTable } from './parse-data-table';
 import { useHorizontalOverflow } from './use-horizontal-overflow';
@@ -33,7 +33,7 @@ export function DataTable({ host, serverNodes, i18n, label }: DataTableProps) {
   const { content, caption, before, after, all } = useServerContent(serverNodes, parseDataTable);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const { overflowing, moreStart, moreEnd } = useHorizontalOverflow(scrollerRef, content);
-  const baseId = useId();
+  const baseId = useKitId('data-table');
   // A caption keeps the id the server gave it; one without gets ours (and keeps it if the element remounts).
   const captionId = caption?.id || `${baseId}-caption`;
   const hintId = `${baseId}-hint`;

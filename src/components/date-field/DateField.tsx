@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { MASK_WATCH_INTERVAL_MS } from '../../core/constants';
 import { formatDisplayDate, parseDate, readDateInput, readingDate, type CalendarDate, type DateRules } from '../../core/dates';
 import { format } from '../../core/i18n';
+import { useKitId } from '../../web-component';
 import { usePortalSlot } from '../filters/use-portal-slot';
 import { calendarNames, languageOf } from './calendar-names';
 import { DatePicker } from './DatePicker';
@@ -34,7 +35,7 @@ const idsOf = (value: string | null) => (value ?? '').split(/\s+/).filter(Boolea
  * are shown in the display format.
  */
 export function DateField({ input, label, tools, rules, error, managed, t }: DateFieldProps) {
-  const baseId = useId();
+  const baseId = useKitId('date-field');
   const errorId = `${baseId}-error`;
   const pickerId = `${baseId}-picker`;
   const [open, setOpen] = useState(false);

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useId, useRef } from 'react';
-import { Adopt, dispatch, useMessages, useServerContent, type ElementProps } from '../../web-component';
+import { useCallback, useEffect, useRef } from 'react';
+import { Adopt, dispatch, useMessages, useServerContent, useKitId, type ElementProps } from '../../web-component';
 import { DateField } from '../date-field/DateField';
 import { useDateChecks } from '../date-field/use-date-checks';
 import { useDateRules } from '../date-field/use-date-rules';
@@ -55,7 +55,7 @@ export function DocFilters({ host, serverNodes, i18n, dateMin, dateMax, dateForm
   const tools = useDateTools(dateFields.length > 0, ELEMENT);
   const checks = useDateChecks({ form, fields: dateFields, rules, t, announce, reveal: dropdowns.reveal });
   const [, bump] = useFormVersion(form);
-  const baseId = useId();
+  const baseId = useKitId('doc-filters');
   const stopScroll = useRef<() => void>(undefined);
 
   const reload = useResultsReload({

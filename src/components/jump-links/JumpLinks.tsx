@@ -1,6 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { DEFAULT_IGNORE_SELECTOR } from '../../core/jump-links';
-import { Adopt, dispatch, useMessages, type ElementProps, type PropsOf } from '../../web-component';
+import { Adopt, dispatch, useMessages, useKitId, type ElementProps, type PropsOf } from '../../web-component';
 import { aimAtHeading } from './aim-at-heading';
 import { arrivedAfresh, fragmentFor, fragmentTarget, moveFocusTo } from './focus-section';
 import { isValidSelector, type HeadingLink } from './read-headings';
@@ -59,7 +59,7 @@ export function JumpLinks({ host, serverNodes, i18n, content, ignore }: JumpLink
   const ignoring = useMemo(() => ignoreSelector(ignore), [ignore]);
   const links = useHeadingLinks(host, region, ignoring);
   const [current, setCurrent] = useCurrentSection(links);
-  const titleId = useId();
+  const titleId = useKitId('jump-links');
   const built = links === null ? null : links.length > 0;
   // A server-rendered list (`.jump-links`, the no-JavaScript contents) gives way to the built one, which has the same
   // markup, so nothing moves. Any other children the server put there are kept, after the list.

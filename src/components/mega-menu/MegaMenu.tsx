@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { allNodes, ariaCurrentOf, findCurrent } from '../../core/navigation-tree';
-import { Adopt, dispatch, useMessages, useServerContent, type ElementProps, type PropsOf } from '../../web-component';
+import { Adopt, dispatch, useMessages, useServerContent, useKitId, type ElementProps, type PropsOf } from '../../web-component';
 import { useLayout } from '../mobile-nav/use-mobile-layout';
 import { arrowTarget, hasModifier } from './arrow-keys';
 import { parseMegaMenu } from './parse-mega-menu';
@@ -36,7 +36,7 @@ export function MegaMenu({ host, serverNodes, i18n, currentPath }: MegaMenuProps
   const [open, setOpen] = useState<number | null>(null);
   // Document listeners read the open panel when an event comes, not when they were added.
   const openRef = useRef<number | null>(null);
-  const baseId = useId();
+  const baseId = useKitId('mega-menu');
   const buttonId = useCallback((index: number) => `${baseId}-button-${index}`, [baseId]);
   const panelId = useCallback((index: number) => `${baseId}-panel-${index}`, [baseId]);
 

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { MOBILE_OVERLAY_CLEANUP_MS } from '../../core/constants';
 import { findCurrent, navigationTree, type NavNode } from '../../core/navigation-tree';
-import { Adopt, dispatch, hasContent, useMessages, type ElementProps, type PropsOf } from '../../web-component';
+import { Adopt, dispatch, hasContent, useMessages, useKitId, type ElementProps, type PropsOf } from '../../web-component';
 import { NavLevel } from './NavLevel';
 import { useLayout } from './use-mobile-layout';
 import { useNavSource } from './use-nav-source';
@@ -60,7 +60,7 @@ export function MobileNav({ host, serverNodes, i18n, for: forId, currentPath }: 
   const closeRef = useRef<HTMLButtonElement>(null);
   /** The window grew past the breakpoint: the Menu button is hidden, so focus is left to the browser. */
   const closingForLayout = useRef(false);
-  const baseId = useId();
+  const baseId = useKitId('mobile-nav');
   const dialogId = `${baseId}-dialog`;
   const titleId = `${baseId}-title`;
   const levelIds = useCallback(

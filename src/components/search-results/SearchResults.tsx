@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { format } from '../../core/i18n';
 import type { SearchState } from '../../core/search';
 import { facetOptions, type FacetOption } from '../../core/search-facet-options';
 import { readSearchResultsConfig, sortOptions, type SortId } from '../../core/search-results-config';
 import { resultView, type ResultView } from '../../core/search-result-view';
-import { Adopt, dispatch, useMessages, useServerContent, type ElementProps, type PropsOf } from '../../web-component';
+import { Adopt, dispatch, useMessages, useServerContent, useKitId, type ElementProps, type PropsOf } from '../../web-component';
 import { coreMessages } from '../site-search/messages';
 import { setFieldText } from '../site-search/parse-site-search';
 import { useAnnouncer } from '../site-search/use-announcer';
@@ -70,7 +70,7 @@ export function SearchResults({ host, serverNodes, i18n, dataEngineName, config:
   const focusAfterPage = useRef<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const idBase = useId();
+  const idBase = useKitId('search-results');
 
   useEffect(() => {
     if (problems.length > 0) console.warn(`<${ELEMENT}>: config: ${problems.join('; ')}.`);

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { buildShareLinks, networkOfHref, resolveShareUrl } from '../../core/share-links';
 import { format } from '../../core/i18n';
-import { Adopt, dispatch, useMessages, useServerContent, type ElementProps } from '../../web-component';
+import { Adopt, dispatch, useMessages, useServerContent, useKitId, type ElementProps } from '../../web-component';
 import { copyToClipboard } from './copy-to-clipboard';
 import { parseShareContent } from './parse-share-list';
 import { ShareIcon, isShareIconName } from './ShareIcon';
@@ -56,7 +56,7 @@ export function SharePanel({ host, serverNodes, i18n, url, pageTitle }: SharePan
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
-  const panelId = `${useId()}-share-panel`;
+  const panelId = `${useKitId('share')}-panel`;
   const fieldId = `${panelId}-link`;
 
   const share = resolveShareUrl(url, location.href);

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { SEARCH_BAR_CLOSE_DELAY_MS, SEARCH_ESCAPE_CLOSE_MS } from '../../core/constants';
 import { format } from '../../core/i18n';
 import { hasModifier, keepActiveOption, nextActiveOption, NO_OPTION, SUGGEST_MIN_CHARACTERS } from '../../core/search-combobox';
-import { Adopt, dispatch, useMessages, useServerContent, type ElementProps, type PropsOf } from '../../web-component';
+import { Adopt, dispatch, useMessages, useServerContent, useKitId, type ElementProps, type PropsOf } from '../../web-component';
 import { coreMessages, siteSearchMessages, suggestionCountText } from './messages';
 import { parseSiteSearch, prepareField, setFieldText, writeFormTexts } from './parse-site-search';
 import { useAnnouncer } from './use-announcer';
@@ -67,7 +67,7 @@ export function SiteSearch({ host, serverNodes, i18n, dataEngineName, siteName, 
   const escapeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const barTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  const baseId = useId();
+  const baseId = useKitId('site-search');
   const barId = `${baseId}-bar`;
   const listboxId = `${baseId}-listbox`;
   const headingId = `${baseId}-heading`;
