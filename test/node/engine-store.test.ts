@@ -7,6 +7,7 @@ import { EngineExistsError } from '../../packages/civic-search/src/engines/engin
 import type { EngineDocument } from '../../packages/civic-search/src/engines/documents-file';
 import { InvalidRequestError, UnknownEngineError } from '../../packages/civic-search/src/search/types';
 import { openEngineStore, StoreLockedError, type StoreChange } from '../../packages/civic-search/src/store';
+import { WriteAheadLog } from '../../packages/civic-search/src/store/write-ahead-log';
 
 const temporaryDir = () => mkdtemp(join(tmpdir(), 'engine-store-'));
 const doc = (id: string, fields: Record<string, unknown> = {}): EngineDocument => ({ id, title: `Title ${id}`, ...fields });
@@ -175,6 +176,26 @@ describe('engine store: documents', () => {
   });
 });
 
+describe('engine store: the write queue', () => {
+  it('takes an append made the moment an earlier one is acknowledged', { timeout: 10_000 }, async () => {
+    const dir = await temporaryDir();
+    const durable: string[] = [];
+    const log = await WriteAheadLog.open<string>(dir, 1, 0, 0, {
+      durable: (item) => durable.push(item),
+      failed: () => undefined,
+      shouldRotate: () => false,
+      rotated: () => undefined,
+    });
+    // Made in the same turn as the acknowledgement, just as the write loop finishes.
+    await log
+      .append('a', Buffer.from('"a"'))
+      .then(() => log.append('b', Buffer.from('"b"')))
+      .then(() => log.append('c', Buffer.from('"c"')));
+    assert.deepEqual(durable, ['a', 'b', 'c']);
+    await log.close();
+  });
+});
+
 describe('engine store: restart', () => {
   it('keeps engines, schemas, documents and their order across close and reopen', async () => {
     const dir = await temporaryDir();
@@ -213,5 +234,48 @@ describe('engine store: restart', () => {
     await reopened.close();
     await writeFile(join(dir, 'store.lock'), '1\n');
     await assert.rejects(openEngineStore({ dir }), (error: Error) => error instanceof StoreLockedError && /in use by process 1/.test(error.message));
+  });
+});
+
+describe('engine store: a failed write', () => {
+  it('refuses the write, leaves no trace of it on disk or in memory, and takes the next one', async () => {
+    const dir = await temporaryDir();
+    const store = await openEngineStore({ dir });
+    await store.createEngine('pages', null);
+    await store.putDocuments('pages', [doc('a')]);
+    const changes: StoreChange[] = [];
+    store.subscribe((change) => changes.push(change));
+    // The disk refuses one flush (say it is full) after the bytes were handed to the kernel.
+    const handle = (store as unknown as { log: { handle: { datasync(): Promise<void> } } }).log.handle;
+    const datasync = handle.datasync.bind(handle);
+    handle.datasync = async () => {
+      handle.datasync = datasync;
+      throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    };
+    const failed = store.putDocuments('pages', [doc('b', { topic: 'Lost' })]);
+    const waiting = store.patchDocuments('pages', [{ id: 'b', title: 'Worked out on top of b' }]);
+    await assert.rejects(failed, /could not write its log \(ENOSPC/);
+    await assert.rejects(waiting, /could not write its log/);
+    assert.deepEqual(changes, []);
+    assert.deepEqual(await store.schema('pages'), { title: 'text' }, 'the field the failed put added is not there');
+    assert.deepEqual(await store.patchDocuments('pages', [{ id: 'b', title: 'x' }]), [false], 'later writes do not see it');
+    await store.putDocuments('pages', [doc('c')]);
+    await store.close();
+
+    const reopened = await openEngineStore({ dir });
+    assert.deepEqual(reopened.documents('pages').map((document) => document.id), ['a', 'c']);
+    assert.deepEqual(await reopened.schema('pages'), { title: 'text' });
+    await reopened.close();
+  });
+});
+
+describe('engine store: start', () => {
+  it('stops a start that is aborted and lets go of the directory', async () => {
+    const dir = await temporaryDir();
+    const controller = new AbortController();
+    controller.abort(new Error('shutting down'));
+    await assert.rejects(openEngineStore({ dir, signal: controller.signal }), /shutting down/);
+    const store = await openEngineStore({ dir });
+    await store.close();
   });
 });

@@ -95,9 +95,19 @@ export class WriteAheadLog<T> {
     if (this.broken) return Promise.reject(this.broken);
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ ...entry, resolve, reject });
-      this.running ??= this.run().finally(() => {
-        this.running = undefined;
-      });
+      this.kick();
+    });
+  }
+
+  /**
+   * Starts the write loop unless it runs. An append made just as the loop ends (by a caller resuming from the last
+   * batch) would otherwise wait with no loop to take it: the loop is started again whenever anything is left.
+   */
+  private kick(): void {
+    if (this.running) return;
+    this.running = this.run().finally(() => {
+      this.running = undefined;
+      if (this.queue.length > 0 && !this.broken) this.kick();
     });
   }
 
@@ -152,13 +162,16 @@ export class WriteAheadLog<T> {
   }
 
   /**
-   * A write or flush failed: the file is cut back to its last durable size (so no half record stays in front of
-   * later ones), and the batch and everything waiting are refused. If even that fails, the log refuses every
-   * later append rather than write after bytes it cannot vouch for.
+   * A write or flush failed: the batch and everything waiting are refused (what waits was worked out on top of
+   * the failed records), the store's view of what is logged goes back to what is durable before anyone works out
+   * a new write, and the file is cut back to its last durable size, so no half record stays in front of later
+   * ones. If even that fails, the log refuses every later append rather than write after bytes it cannot vouch for.
    */
   private async fail(error: Error, batch: Entry<T>[]): Promise<void> {
-    const refused = [...batch, ...this.queue.splice(0)];
     const failure = new Error(`The engine store could not write its log (${error.message}); the change was not made.`, { cause: error });
+    const refused = [...batch, ...this.queue.splice(0)];
+    this.hooks.failed(failure);
+    for (const entry of refused) entry.reject(failure);
     try {
       await this.handle.truncate(this.size);
       await this.handle.datasync();
@@ -167,9 +180,9 @@ export class WriteAheadLog<T> {
         `The engine store cannot write its log ${inDir(this.dir, segmentName(this.segment))} (${(truncateError as Error).message}); restart the service.`,
         { cause: truncateError },
       );
+      console.error(`civic-search store: ${this.broken.message}`);
+      for (const entry of this.queue.splice(0)) entry.reject(this.broken);
     }
-    this.hooks.failed(failure);
-    for (const entry of refused) entry.reject(failure);
   }
 
   /** Starts the next segment. When that fails, appends go on in the current one and the failure is reported. */
