@@ -110,6 +110,28 @@ describe('engine store: a damaged log', () => {
     await again.close();
   });
 
+  it('stops at damage in an earlier segment: later segments are kept aside, not applied, and not appended behind', async () => {
+    const dir = await temporaryDir();
+    await storeWith(dir, ['a', 'b', 'c', 'd'], { snapshotAfterRecords: 3 });
+    // Segment 1: create, a, b; segment 2: c, d. Without the snapshot, start replays both.
+    await rm(snapshot(dir, 2));
+    const bytes = await readFile(segment(dir, 1));
+    bytes[intactFramesAfter(bytes, 0)[2].offset + 25] ^= 0xff;
+    await writeFile(segment(dir, 1), bytes);
+
+    const store = await openEngineStore({ dir });
+    assert.deepEqual(ids(store), ['a']);
+    assert.equal(store.recovery.skipped?.kind, 'damaged');
+    assert.equal(store.recovery.skipped?.keptAs.length, 2);
+    assert.ok(store.recovery.skipped?.keptAs[1].startsWith(`${segment(dir, 2)}.damaged-`));
+    assert.equal(await exists(segment(dir, 2)), false);
+    await store.putDocuments('pages', [doc('e')]);
+    await store.close();
+    const again = await openEngineStore({ dir });
+    assert.deepEqual(ids(again), ['a', 'e']);
+    await again.close();
+  });
+
   it('treats good records after a bad one in the same unfinished write as a torn tail', async () => {
     const dir = await temporaryDir();
     const store = await openEngineStore({ dir });
