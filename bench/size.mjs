@@ -1,14 +1,23 @@
 #!/usr/bin/env node
-// `npm run size`: each dist entry's minified and gzipped size, alone and with the chunks it imports
-// (what a page pays to load it). Run `npm run build` first.
+// `npm run size`: both builds of the kit side by side (React in dist/, lean in dist/lean/, Preact inside). Each
+// entry's minified and gzipped size, alone and with the chunks it imports (what a page pays to load it); then the
+// JavaScript each example page loads, measured in Chromium (bench/page-weights.ts); then the search core. Run
+// `npm run build` first. `--entries-only` skips the pages (npm run bench measures them in its pages section).
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { KIT_BUILDS } from '../scripts/kit-builds.mjs';
 
-const DIST = 'dist';
-if (!existsSync(join(DIST, 'civic-elements.js'))) {
-  console.error('No build found: run `npm run build` first.');
-  process.exit(1);
+const BUILDS = [
+  { name: 'React', dir: KIT_BUILDS.react },
+  { name: 'lean', dir: KIT_BUILDS.lean },
+];
+for (const { dir } of BUILDS) {
+  if (!existsSync(join(dir, 'civic-elements.js'))) {
+    console.error(`No build found in ${dir}/: run \`npm run build\` first.`);
+    process.exit(1);
+  }
 }
 
 const gzip = (buffer) => gzipSync(buffer, { level: 9 }).length;
@@ -25,37 +34,75 @@ function closure(file, seen = new Set()) {
   return seen;
 }
 
-const entries = [
-  join(DIST, 'civic-elements.js'),
-  ...readdirSync(join(DIST, 'elements'))
-    .filter((file) => file.endsWith('.js'))
-    .sort()
-    .map((file) => join(DIST, 'elements', file)),
-];
-
-const rows = entries.map((entry) => {
-  const own = readFileSync(entry);
-  const all = [...closure(entry)].map((file) => readFileSync(file));
+/** An entry's own gzipped size, and with every chunk it imports (each file gzipped on its own, as it is fetched). */
+function entrySize(dir, entry) {
+  const file = join(dir, entry);
+  const all = [...closure(file)].map((path) => readFileSync(path));
   return {
-    entry: relative(DIST, entry),
-    min: own.length,
-    gz: gzip(own),
+    gz: gzip(readFileSync(file)),
     totalMin: all.reduce((sum, buffer) => sum + buffer.length, 0),
-    // Each file is fetched (and compressed) on its own: what a page transfers is the sum.
     totalGz: all.reduce((sum, buffer) => sum + gzip(buffer), 0),
   };
-});
-
-const css = readFileSync(join(DIST, 'civic-elements.css'));
-const header = ['entry', 'minified', 'gzipped', 'with imports, minified', 'with imports, gzipped'];
-const table = [header, ...rows.map((r) => [r.entry, kb(r.min), kb(r.gz), kb(r.totalMin), kb(r.totalGz)])];
-table.push(['civic-elements.css', kb(css.length), kb(gzip(css)), '', '']);
-const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)));
-for (const [index, row] of table.entries()) {
-  console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
-  if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 }
-console.log('\n"with imports" is each entry plus the shared chunks it loads (React included), each file gzipped on its own.');
+
+/** Prints a table, the first column left-aligned and the others right-aligned. */
+function printTable(header, rows) {
+  const table = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)));
+  for (const [index, row] of table.entries()) {
+    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
+    if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
+
+const entries = [
+  'civic-elements.js',
+  'autoload.js',
+  ...readdirSync(join(KIT_BUILDS.react, 'elements'))
+    .filter((file) => file.endsWith('.js'))
+    .sort()
+    .map((file) => `elements/${file}`),
+];
+const header = ['entry', ...BUILDS.flatMap(({ name }) => [`${name}: gzipped`, `${name}: with imports, minified`, `${name}: with imports, gzipped`])];
+const rows = entries.map((entry) => [
+  entry,
+  ...BUILDS.flatMap(({ dir }) => {
+    const size = entrySize(dir, entry);
+    return [kb(size.gz), kb(size.totalMin), kb(size.totalGz)];
+  }),
+]);
+/** The renderer chunk of a build: React with r2wc, or Preact's React-compatible runtime with r2wc. */
+const rendererChunk = (dir) => readdirSync(join(dir, 'chunks')).find((file) => /^(react|preact)-[\w-]+\.js$/.test(file));
+rows.push([
+  'the renderer chunk (in every entry above)',
+  ...BUILDS.flatMap(({ dir }) => {
+    const code = readFileSync(join(dir, 'chunks', rendererChunk(dir)));
+    return [kb(gzip(code)), kb(code.length), kb(gzip(code))];
+  }),
+]);
+rows.push([
+  'civic-elements.css',
+  ...BUILDS.flatMap(({ dir }) => {
+    const css = readFileSync(join(dir, 'civic-elements.css'));
+    return [kb(gzip(css)), kb(css.length), kb(gzip(css))];
+  }),
+]);
+printTable(header, rows);
+console.log('\n"with imports" is each entry plus the shared chunks it loads (the renderer included), each file gzipped on its own.');
+
+if (!process.argv.includes('--entries-only')) {
+  // What each page loads depends on what is near the first screen: measured in the browser.
+  console.log('\nJavaScript per example page, both builds, measured in Chromium (bench/page-weights.ts):\n');
+  const pages = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', 'bench/page-weights.ts'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (pages.status !== 0) {
+    console.error(`bench/page-weights.ts failed (exit ${pages.status}).`);
+    process.exitCode = 1;
+  }
+  console.log(pages.stdout.trim());
+}
 
 // The search core (src/core/search): bundled on its own with esbuild, as a page's bundler would include it, with
 // qs's side-channel swapped for the kit's shim as rollup.config.mjs does. The driver loads its URL-state module
@@ -92,12 +139,9 @@ const searchRows = [
   ['  first chunk: driver and connector (all a header search box loads)', firstChunk],
   ['  chunk loaded when the driver keeps the URL: URL state and qs', urlChunk],
 ];
-const searchHeader = ['search core (esbuild, minified)', 'minified', 'gzipped'];
-const searchTable = [searchHeader, ...searchRows.map(([label, size]) => [label, kb(size.min), kb(size.gz)])];
-const searchWidths = searchHeader.map((_, i) => Math.max(...searchTable.map((row) => row[i].length)));
 console.log('');
-for (const [index, row] of searchTable.entries()) {
-  console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(searchWidths[i]) : cell.padStart(searchWidths[i]))).join('  '));
-  if (index === 0) console.log(searchWidths.map((w) => '-'.repeat(w)).join('  '));
-}
+printTable(
+  ['search core (esbuild, minified)', 'minified', 'gzipped'],
+  searchRows.map(([label, size]) => [label, kb(size.min), kb(size.gz)]),
+);
 console.log('For comparison, Elastic Search UI 1.24 gzipped with its dependencies: core 29 KB, App Search connector 14.8 KB.');
