@@ -134,10 +134,13 @@ describe('engine store: a damaged log', () => {
 
   it('treats good records after a bad one in the same unfinished write as a torn tail', async () => {
     const dir = await temporaryDir();
+    const first = await openEngineStore({ dir });
+    await first.createEngine('pages', null);
+    await first.putDocuments('pages', [doc('a')]);
+    await first.close();
+    // After a restart (batch numbers go on from the file's last), the next writes: those made while a flush is
+    // under way go out together in one write.
     const store = await openEngineStore({ dir });
-    await store.createEngine('pages', null);
-    await store.putDocuments('pages', [doc('a')]);
-    // Written while a flush is under way, these go out together in one write.
     await store.putDocuments('pages', [doc('b')]);
     await Promise.all(['c', 'd', 'e', 'f'].map((id) => store.putDocuments('pages', [doc(id)])));
     await store.close();

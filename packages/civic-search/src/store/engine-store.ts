@@ -4,6 +4,7 @@ import { checkedEngineDefinition, engineNameProblem, type EngineDefinition } fro
 import type { EngineDocument } from '../engines/documents-file';
 import { fieldNameProblem, FIELD_TYPES, isFieldType, type EngineSchema, type FieldType } from '../engines/engine-schema';
 import { InvalidRequestError, UnknownEngineError } from '../search/types';
+import { MAX_PAYLOAD_BYTES } from './record-format';
 import { recover, type Recovered, type StoreRecovery } from './recovery';
 import { encodeRecord, type StoreRecord } from './store-records';
 import { StoreState, textOnly, type StoreChange } from './store-state';
@@ -107,7 +108,8 @@ class DurableEngineStore implements EngineStore {
 
   static async start(options: EngineStoreOptions, lock: StoreLock, recovered: Recovered): Promise<DurableEngineStore> {
     const store = new DurableEngineStore(options.dir, lock, recovered, options);
-    store.log = await WriteAheadLog.open<StoreRecord>(options.dir, recovered.segment, recovered.size, recovered.records, {
+    const { segment: seq, size, records, lastBatch } = recovered;
+    store.log = await WriteAheadLog.open<StoreRecord>(options.dir, { seq, size, records, lastBatch }, {
       durable: (record) => store.applyDurable(record),
       failed: () => {
         store.head = store.durable.clone();
@@ -283,6 +285,9 @@ class DurableEngineStore implements EngineStore {
   private commit(record: StoreRecord): Promise<void> {
     if (this.closing) return Promise.reject(new Error('The engine store is closed.'));
     const payload = encodeRecord(record);
+    if (payload.length > MAX_PAYLOAD_BYTES) {
+      return Promise.reject(new InvalidRequestError(`The change is too large to store at once (${payload.length} bytes; at most ${MAX_PAYLOAD_BYTES}).`));
+    }
     this.head.apply(record);
     return this.log.append(record, payload);
   }

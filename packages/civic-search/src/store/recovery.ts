@@ -32,6 +32,8 @@ export interface Recovered {
   segment: number;
   size: number;
   records: number;
+  /** The batch number of its last record (0 when none): numbering goes on from it, so a torn write is told apart. */
+  lastBatch: number;
 }
 
 /** A store directory that cannot be started without losing what it held. */
@@ -94,6 +96,7 @@ export async function recover(dir: string, signal?: AbortSignal): Promise<Recove
   let skipped: StoreRecovery['skipped'];
   let size = 0;
   let records = 0;
+  let lastBatch = 0;
   const replayed: string[] = [];
   for (const [i, seq] of segments.entries()) {
     signal?.throwIfAborted();
@@ -104,6 +107,7 @@ export async function recover(dir: string, signal?: AbortSignal): Promise<Recove
     recordsReplayed += result.records;
     size = result.end;
     records = result.records;
+    lastBatch = result.lastGood?.batch ?? 0;
     if (!result.damage) continue;
     const later = segments.slice(i + 1);
     const laterFrames = later.length > 0 ? await laterSegmentsHoldRecords(dir, later) : false;
@@ -148,6 +152,7 @@ export async function recover(dir: string, signal?: AbortSignal): Promise<Recove
     segment,
     size,
     records,
+    lastBatch,
     recovery: { snapshot, damagedSnapshots, segments: replayed, recordsReplayed, skipped, ms: performance.now() - started },
   };
 }

@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { encodeFrame } from './record-format';
+import { encodeFrame, MAX_PAYLOAD_BYTES } from './record-format';
 import { inDir, segmentName, syncDirectory } from './store-files';
 
 /** Limits on one write to the file: a group commit takes what is waiting, up to these. */
@@ -20,6 +20,11 @@ export interface WriteAheadLogHooks<T> {
   rotated(seq: number): void;
 }
 
+/** A record larger than the log takes. */
+export class RecordTooLargeError extends Error {
+  override name = 'RecordTooLargeError';
+}
+
 interface Entry<T> {
   /** Undefined for a barrier: it only waits for what was appended before it. */
   payload?: Buffer;
@@ -35,7 +40,6 @@ interface Entry<T> {
 export class WriteAheadLog<T> {
   private queue: Entry<T>[] = [];
   private running: Promise<void> | undefined;
-  private batchNumber = 0;
   private broken: Error | undefined;
   private closed = false;
 
@@ -45,11 +49,19 @@ export class WriteAheadLog<T> {
     private segment: number,
     private size: number,
     private count: number,
+    private batchNumber: number,
     private readonly hooks: WriteAheadLogHooks<T>,
   ) {}
 
-  /** Opens segment `seq` for appending (creating it if needed); `size` and `records` are what it holds. */
-  static async open<T>(dir: string, seq: number, size: number, records: number, hooks: WriteAheadLogHooks<T>): Promise<WriteAheadLog<T>> {
+  /**
+   * Opens segment `seq` for appending (creating it if needed); `size` and `records` are what it holds, `lastBatch`
+   * the batch number of its last record, which the numbering goes on from.
+   */
+  static async open<T>(
+    dir: string,
+    { seq, size, records, lastBatch }: { seq: number; size: number; records: number; lastBatch: number },
+    hooks: WriteAheadLogHooks<T>,
+  ): Promise<WriteAheadLog<T>> {
     const handle = await open(inDir(dir, segmentName(seq)), 'a');
     try {
       await syncDirectory(dir);
@@ -57,7 +69,7 @@ export class WriteAheadLog<T> {
       await handle.close();
       throw error;
     }
-    return new WriteAheadLog(dir, handle, seq, size, records, hooks);
+    return new WriteAheadLog(dir, handle, seq, size, records, lastBatch, hooks);
   }
 
   /** The segment being appended to. */
@@ -74,6 +86,10 @@ export class WriteAheadLog<T> {
 
   /** Resolves once the record is on disk and `durable` was called for it. */
   append(item: T, payload: Buffer): Promise<void> {
+    // A reader takes a longer record for damage: never write one.
+    if (payload.length > MAX_PAYLOAD_BYTES) {
+      return Promise.reject(new RecordTooLargeError(`A change of ${payload.length} bytes is more than the store takes at once (${MAX_PAYLOAD_BYTES}).`));
+    }
     return this.enqueue({ item, payload });
   }
 
