@@ -31,6 +31,9 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** Lock files this process holds: a lock naming our own pid that is not among them was left by an earlier process. */
+const heldHere = new Set<string>();
+
 /**
  * One process per store directory: the lock file holds the owner's pid, created exclusively. A lock left by a
  * process that is no longer running (killed, crashed) is taken over. Two processes taking over the same stale lock
@@ -50,9 +53,11 @@ export async function takeStoreLock(dir: string): Promise<StoreLock> {
       await syncDirectory(dir);
       const owner = Number.parseInt(await readFile(file, 'utf8'), 10);
       if (owner !== process.pid) throw new StoreLockedError(file, owner);
+      heldHere.add(file);
       return {
         file,
         release: async () => {
+          heldHere.delete(file);
           const current = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
           if (current === process.pid) await rm(file, { force: true });
         },
@@ -62,8 +67,10 @@ export async function takeStoreLock(dir: string): Promise<StoreLock> {
     }
     const text = await readFile(file, 'utf8').catch(() => '');
     const pid = Number.parseInt(text, 10);
-    // An empty or unreadable lock is one whose owner died while writing it.
-    if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) throw new StoreLockedError(file, pid);
+    // An empty or unreadable lock is one whose owner died while writing it. Our own pid on a lock we do not hold is
+    // an earlier process's: a service restarted in a container often gets the same pid as the one killed.
+    const live = pid === process.pid ? heldHere.has(file) : Number.isInteger(pid) && pid > 0 && isRunning(pid);
+    if (live) throw new StoreLockedError(file, pid);
     console.error(`civic-search store: taking over the lock ${file} left by process ${text.trim() || '(none)'}, which is not running.`);
     await rm(file, { force: true });
   }
