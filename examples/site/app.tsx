@@ -8,7 +8,11 @@ import { feedbackRoutes } from './server/feedback';
 import { renderPage } from './render-page';
 import { createSearchService, type SearchService, type SearchServiceOptions } from 'civic-search';
 import { siteSearchPage } from './search/search-page';
-import { siteSearchOptions } from './search/site-search';
+import { siteSearchOptions, SITE_SEARCH_DATA_DIR } from './search/site-search';
+import { indexSiteContent } from './search/site-indexer';
+import { SEARCH_ENGINE } from './search/search-engine';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { findPage } from './navigation';
 import { HomePage } from './pages/HomePage';
 import { BuildingConsentPage } from './pages/BuildingConsentPage';
@@ -46,6 +50,17 @@ export interface SiteApp {
  */
 export async function createSiteApp({ distRoot = 'dist', search = siteSearchOptions(), searchTimeoutMs }: SiteOptions = {}): Promise<SiteApp> {
   const searchService = await createSearchService(search);
+  if (searchService.admin) {
+    // The site's pages reach the search service as a CMS's would: through the documents API, with the private key.
+    const keyFile = searchService.privateKey.file;
+    const privateKey = search.privateKey ?? (keyFile ? (await readFile(keyFile, 'utf8')).trim() : undefined);
+    if (!privateKey) throw new Error('The example site needs the search service private key to index its pages.');
+    await indexSiteContent(
+      { fetch: (request) => searchService.fetch(request), baseUrl: 'http://localhost', privateKey, engine: SEARCH_ENGINE },
+      siteDocuments(),
+      join(search.dataDir ?? SITE_SEARCH_DATA_DIR, 'indexer-state.json'),
+    );
+  }
   const app = new Hono();
   app.use(securityHeaders());
   app.onError(handleError);

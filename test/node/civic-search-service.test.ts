@@ -280,7 +280,7 @@ describe('civic-search serve: options', () => {
     assert.equal(settings.port, 4100);
     assert.equal(settings.host, '127.0.0.2');
     assert.deepEqual(
-      settings.service.engines.map((engine) => [engine.name, engine.documents]),
+      settings.service.engines!.map((engine) => [engine.name, engine.documents]),
       [
         ['pages', join(dir, 'pages.json')],
         ['places', join(dir, 'places.ndjson')],

@@ -310,7 +310,7 @@ describe('choosing the backend from the environment', () => {
     const search = siteSearchOptions({ SEARCH_BACKEND: 'elasticsearch', ELASTICSEARCH_URL: 'http://127.0.0.1:9' });
     assert.equal(search.backend, 'elasticsearch');
     assert.deepEqual(
-      search.engines.map((engine) => engine.name),
+      search.engines!.map((engine) => engine.name),
       [SEARCH_ENGINE],
     );
   });

@@ -9,8 +9,7 @@ export const SITE_SEARCH_DATA_DIR = '.data/search';
 /**
  * The example council's search service, as its server's environment configures it: `SEARCH_BACKEND` (embedded,
  * the default, or elasticsearch with ELASTICSEARCH_URL and ELASTICSEARCH_API_KEY), `SEARCH_DATA_DIR` and
- * `SEARCH_PRIVATE_KEY`. One engine of content pages, its documents read from the site's content, as a CMS would
- * hand them over. Throws, naming the variable, on a bad value.
+ * `SEARCH_PRIVATE_KEY`. One engine of content pages. Throws, naming the variable, on a bad value.
  */
 export function siteSearchOptions(env: NodeJS.ProcessEnv = process.env, backend?: SearchBackend): SearchServiceOptions {
   const kind = env.SEARCH_BACKEND?.trim() || 'embedded';
@@ -21,7 +20,16 @@ export function siteSearchOptions(env: NodeJS.ProcessEnv = process.env, backend?
     throw new Error('ELASTICSEARCH_URL is not set: give the address of the Elasticsearch cluster.');
   }
   return {
-    engines: [{ name: SEARCH_ENGINE, schema: PAGE_SCHEMA, searchFields: PAGE_SEARCH_FIELDS, documents: async () => siteDocuments() }],
+    // The engine and its relevance weights are configuration; its pages arrive through the documents API from
+    // the site's indexer (site-indexer.ts), as a CMS's would. The Elasticsearch backend is handed them here.
+    engines: [
+      {
+        name: SEARCH_ENGINE,
+        schema: PAGE_SCHEMA,
+        searchFields: PAGE_SEARCH_FIELDS,
+        ...(kind === 'elasticsearch' && { documents: async () => siteDocuments() }),
+      },
+    ],
     backend: backend ?? (kind as (typeof SEARCH_BACKENDS)[number]),
     dataDir: env.SEARCH_DATA_DIR?.trim() || SITE_SEARCH_DATA_DIR,
     privateKey: env.SEARCH_PRIVATE_KEY?.trim() || undefined,

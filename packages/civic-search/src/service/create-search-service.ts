@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { checkedEngineDefinition, type EngineDefinition } from '../engines/engine-definition';
 import { documentProblems, inferSchema, readDocumentsFile, type EngineDocument } from '../engines/documents-file';
-import { defaultSearchFields, type EngineSchema, type SearchFieldWeights } from '../engines/engine-schema';
-import type { TextFields } from '../search/embedded/engine-index';
-import { createEmbeddedBackend } from '../search/embedded/backend';
+import type { EngineSchema, SearchFieldWeights } from '../engines/engine-schema';
+import { EngineRegistry } from '../engines/engine-registry';
+import { isEngineAdmin, type EngineAdmin } from '../engines/engine-admin';
+import { createWorkerBackend, packageModuleUrl } from '../worker';
+import { writeApi } from '../write-api';
+import { createDurableEmbedded, type DurableEmbeddedOptions, type EngineSeed } from './durable-embedded';
 import { createElasticsearchBackend, createElasticsearchClient, elasticsearchConfigFromEnv, indexEngine } from '../search/elasticsearch';
-import type { SearchBackend, SiteDocument } from '../search/types';
+import type { SearchBackend } from '../search/types';
 import { searchProxy } from '../search-proxy';
 import { DEFAULT_RATE_LIMIT, trustedHeaderAddress, type RateLimitOptions } from '../search-proxy/rate-limit';
 import { normaliseOrigin } from '../search-proxy/cors';
@@ -15,6 +18,11 @@ import { privateKeyFor, type PrivateKey } from './private-key';
 /** Where documents of an engine come from: a JSON or NDJSON file, a list, or a function the service calls once. */
 export type DocumentSource = string | readonly object[] | (() => readonly object[] | Promise<readonly object[]>);
 
+/**
+ * An engine given in configuration. The embedded backend keeps engines in its data folder: a configured engine is
+ * created there when absent, and its documents (if given) loaded when they differ from the ones loaded last time,
+ * so documents written through the API meanwhile are kept.
+ */
 export interface EngineOptions {
   name: string;
   /** App Search's language code (default `en`). */
@@ -23,13 +31,15 @@ export interface EngineOptions {
   schema?: EngineSchema;
   /** Text fields searched by default and their weights (default: every text field, weight 1). */
   searchFields?: SearchFieldWeights;
-  documents: DocumentSource;
+  /** Its documents; none: the engine is filled through the write API. */
+  documents?: DocumentSource;
 }
 
 export type BackendChoice = 'embedded' | 'elasticsearch';
 
 export interface SearchServiceOptions {
-  engines: readonly EngineOptions[];
+  /** Engines to serve from configuration (the embedded backend also serves every engine made through the API). */
+  engines?: readonly EngineOptions[];
   /** `embedded` (default: an index in this process, kept in `dataDir`), `elasticsearch`, or a backend of your own. */
   backend?: BackendChoice | SearchBackend;
   /** Where the service keeps its private key, indexes and click log (default `./.civic-search`). */
@@ -48,11 +58,19 @@ export interface SearchServiceOptions {
   maxConcurrent?: number;
   /** Environment for the Elasticsearch backend's settings (ELASTICSEARCH_URL, ...); default process.env. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Runs the embedded engine on this thread instead of a worker thread (default false). A worker keeps pages and
+   * health checks answering while a search runs, and really stops a search past its deadline.
+   */
+  inProcess?: boolean;
 }
 
 /** The service: a Hono app (mount it, or serve it with @hono/node-server) with what it runs on. */
 export type SearchService = Hono & {
   readonly backend: SearchBackend;
+  /** Engines, schemas and documents (what the write API serves), when the backend keeps them. */
+  readonly admin?: EngineAdmin;
+  /** The engines served now (created and changed through the write API included). */
   readonly engines: readonly EngineDefinition[];
   readonly privateKey: Omit<PrivateKey, 'key'>;
   /** Resolves when every engine's index is ready to search. */
@@ -79,30 +97,12 @@ async function loadDocuments(source: DocumentSource, schema: EngineSchema | unde
 }
 
 /**
- * How the embedded engine indexes an engine's text: its search fields with their weights; exact matches of
- * `title` (or else the most weighted field) rank first; without words, the newest by the first date field first.
- */
-function embeddedTextFields(definition: EngineDefinition): TextFields {
-  const weights = defaultSearchFields(definition.schema, definition.searchFields);
-  const fields = Object.keys(weights);
-  const byWeight = [...fields].sort((a, b) => weights[b].weight - weights[a].weight);
-  const dateField = Object.keys(definition.schema).find((field) => definition.schema[field] === 'date');
-  return {
-    fields,
-    weights: Object.fromEntries(fields.map((field) => [field, weights[field].weight])),
-    titleField: fields.includes('title') ? 'title' : byWeight[0],
-    ...(dateField && { blankSort: { [dateField]: 'desc' as const } }),
-  };
-}
-
-/**
  * Creates the search service: App Search's search, query_suggestion and click endpoints under `/api/as/v1/` and
  * `/_search-proxy/api/as/v1/`, and the elements' form post at `/_search-proxy`, over the engines given. Engines'
  * documents are read and checked first: a file with problems stops the start with every problem listed.
  */
 export async function createSearchService(options: SearchServiceOptions): Promise<SearchService> {
-  const { engines: engineOptions, backend: choice = 'embedded', dataDir = DEFAULT_DATA_DIR, corsOrigins = [], trustProxy } = options;
-  if (engineOptions.length === 0) throw new Error('createSearchService: give at least one engine.');
+  const { engines: engineOptions = [], backend: choice = 'embedded', dataDir = DEFAULT_DATA_DIR, corsOrigins = [], trustProxy } = options;
   const names = new Set<string>();
   for (const engine of engineOptions) {
     if (names.has(engine.name)) throw new Error(`createSearchService: the engine ${JSON.stringify(engine.name)} is given twice.`);
@@ -114,7 +114,9 @@ export async function createSearchService(options: SearchServiceOptions): Promis
 
   const loaded = await Promise.all(
     engineOptions.map(async (engine) => {
-      const { documents, schema } = await loadDocuments(engine.documents, engine.schema, engine.name);
+      const { documents, schema } = engine.documents
+        ? await loadDocuments(engine.documents, engine.schema, engine.name)
+        : { documents: undefined, schema: engine.schema ?? {} };
       const definition = checkedEngineDefinition({
         name: engine.name,
         language: engine.language ?? 'en',
@@ -124,40 +126,93 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       return { definition, documents };
     }),
   );
-  const definitions = loaded.map(({ definition }) => definition);
 
   let backend: SearchBackend;
+  let admin: (EngineAdmin & { definitions?: () => EngineDefinition[] | Promise<EngineDefinition[]> }) | undefined;
   let maxConcurrent = options.maxConcurrent;
   let indexed: Promise<unknown> = Promise.resolve();
-  if (typeof choice === 'object') backend = choice;
-  else if (choice === 'elasticsearch') {
+  if (typeof choice === 'object') {
+    backend = choice;
+    if (isEngineAdmin(choice)) admin = choice;
+  } else if (choice === 'elasticsearch') {
+    const definitions = loaded.map(({ definition }) => definition);
     const config = elasticsearchConfigFromEnv(options.env ?? process.env);
     const client = createElasticsearchClient(config);
     backend = createElasticsearchBackend({ client, indexPrefix: config.indexPrefix, engines: definitions });
     // The engines' documents go into a new index each, which replaces the old one behind its alias only once
     // complete: searches keep answering from the previous index meanwhile.
-    indexed = Promise.all(loaded.map(({ definition, documents }) => indexEngine(client, config.indexPrefix, definition, documents)));
+    indexed = Promise.all(loaded.map(({ definition, documents }) => indexEngine(client, config.indexPrefix, definition, documents ?? [])));
     indexed.catch(() => undefined);
     maxConcurrent ??= ELASTICSEARCH_MAX_CONCURRENT;
   } else if (choice === 'embedded') {
-    backend = createEmbeddedBackend({
-      engines: Object.fromEntries(
-        loaded.map(({ definition, documents }) => [
-          definition.name,
-          { documents: () => documents as unknown as SiteDocument[], language: definition.language, text: embeddedTextFields(definition) },
-        ]),
-      ),
-      dataDir: join(dataDir, 'engines'),
-    });
+    const seeds: EngineSeed[] = loaded.map(({ definition, documents }) => ({
+      name: definition.name,
+      language: definition.language ?? null,
+      schema: definition.schema,
+      ...(definition.searchFields && { searchFields: definition.searchFields }),
+      ...(documents && { documents }),
+    }));
+    const hostOptions: DurableEmbeddedOptions = { dataDir, engines: seeds };
+    if (options.inProcess) {
+      const durable = await createDurableEmbedded(hostOptions);
+      backend = durable;
+      admin = durable;
+    } else {
+      const worker = createWorkerBackend({
+        name: 'embedded',
+        host: {
+          module: packageModuleUrl(new URL('./durable-embedded.ts', import.meta.url), 'durable-embedded.js'),
+          exportName: 'createDurableEmbedded',
+          options: hostOptions,
+        },
+      });
+      await worker.call('definitions').catch(async (error: Error) => {
+        await worker.close().catch(() => undefined);
+        throw error;
+      });
+      backend = worker;
+      admin = Object.assign(Object.create(worker) as EngineAdmin, {
+        definitions: () => worker.call<EngineDefinition[]>('definitions'),
+      });
+    }
     maxConcurrent ??= EMBEDDED_MAX_CONCURRENT;
   } else throw new Error(`createSearchService: the backend must be "embedded" or "elasticsearch", not ${JSON.stringify(choice)}.`);
 
+  const registry = new EngineRegistry(loaded.map(({ definition }) => definition));
+  const refreshRegistry = async () => {
+    if (!admin?.definitions) return;
+    const now = await admin.definitions();
+    const names = new Set(now.map((definition) => definition.name));
+    for (const definition of registry.list()) if (!names.has(definition.name)) registry.delete(definition.name);
+    for (const definition of now) registry.set(definition);
+  };
+  await refreshRegistry();
+
   const app = new Hono();
+  if (admin) {
+    // A change is answered once the proxy knows it: an engine just made (or a field just added) is searchable.
+    const writes = admin;
+    const refreshed = <T>(result: Promise<T>) => result.then(async (value) => (await refreshRegistry(), value));
+    const tracked: EngineAdmin = {
+      listEngines: () => writes.listEngines(),
+      engineInfo: (name) => writes.engineInfo(name),
+      createEngine: (name, language) => refreshed(writes.createEngine(name, language)),
+      deleteEngine: (name) => refreshed(writes.deleteEngine(name)),
+      schema: (engine) => writes.schema(engine),
+      updateSchema: (engine, fields) => refreshed(writes.updateSchema(engine, fields)),
+      putDocuments: (engine, documents) => refreshed(writes.putDocuments(engine, documents)),
+      patchDocuments: (engine, patches) => refreshed(writes.patchDocuments(engine, patches)),
+      getDocuments: (engine, ids) => writes.getDocuments(engine, ids),
+      listDocuments: (engine, page) => writes.listDocuments(engine, page),
+      deleteDocuments: (engine, ids) => writes.deleteDocuments(engine, ids),
+    };
+    app.route('/', writeApi({ admin: tracked, privateKey: privateKey.key }));
+  }
   app.route(
     '/',
     searchProxy({
       backend,
-      engines: definitions,
+      engines: registry,
       privateKey: privateKey.key,
       corsOrigins,
       timeoutMs: options.timeoutMs,
@@ -166,9 +221,10 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     }),
   );
   const { key: _key, ...keyInfo } = privateKey;
-  return Object.assign(app, {
+  Object.defineProperty(app, 'engines', { get: () => registry.list(), enumerable: true });
+  return Object.assign(app as Hono & { readonly engines: readonly EngineDefinition[] }, {
     backend,
-    engines: definitions,
+    ...(admin && { admin }),
     privateKey: keyInfo,
     ready: async () => {
       await indexed;

@@ -192,11 +192,20 @@ export function createWorkerBackend(options: WorkerBackendOptions): WorkerBacken
     return running && Promise.resolve(running);
   };
 
+  /**
+   * An idle worker does not keep the process alive (a script that made a service and finished exits; a server is
+   * kept alive by its sockets); one with calls under way does, so an awaited answer always arrives.
+   */
+  const idleUnlessCalled = (running: RunningWorker) => {
+    if (running.started && running.calls.size === 0) running.worker.unref();
+  };
+
   const received = (running: RunningWorker, message: FromWorker) => {
     switch (message.kind) {
       case 'started':
         running.started = true;
         startFailure = undefined;
+        idleUnlessCalled(running);
         return;
       case 'start-failed':
         return lost(running, message.error.message);
@@ -205,6 +214,7 @@ export function createWorkerBackend(options: WorkerBackendOptions): WorkerBacken
         const call = running.calls.get(message.id);
         if (!call) return;
         running.calls.delete(message.id);
+        idleUnlessCalled(running);
         clearTimeout(call.graceTimer);
         finish(call, () => (message.kind === 'result' ? call.resolve(message.value) : call.reject(fromWire(message.error))));
         return;
@@ -309,6 +319,7 @@ export function createWorkerBackend(options: WorkerBackendOptions): WorkerBacken
         pending.stopListening = () => signal.removeEventListener('abort', onAbort);
       }
       running.calls.set(id, pending);
+      running.worker.ref();
       try {
         running.worker.postMessage({ kind: 'call', id, method, args: [...args], slot: pending.slot } satisfies ToWorker);
       } catch (error) {
