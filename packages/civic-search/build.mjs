@@ -12,7 +12,15 @@ rmSync(dist, { recursive: true, force: true });
 
 await build({
   absWorkingDir: root,
-  entryPoints: { index: 'src/index.ts', cli: 'src/cli.ts', 'search-page': 'src/search-page/index.tsx' },
+  // The worker's entry and the host it loads are entries of their own, in the same run (shared chunks), so the
+  // worker and the main thread share one copy of the error classes the calls' failures are rebuilt as.
+  entryPoints: {
+    index: 'src/index.ts',
+    cli: 'src/cli.ts',
+    'search-page': 'src/search-page/index.tsx',
+    'worker-entry': 'src/worker/worker-entry.ts',
+    'durable-embedded': 'src/service/durable-embedded.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,

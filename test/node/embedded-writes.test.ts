@@ -98,3 +98,31 @@ describe('embedded engine: writes while serving', () => {
     await assert.rejects(backend.search('notices', { query: 'water' }), UnknownEngineError);
   });
 });
+
+describe('embedded engine: a search stopped mid-way', () => {
+  it('stops while scoring when its signal fires, and leaves nothing behind for the next search', async () => {
+    const backend = createEmbeddedBackend({ engines: { [ENGINE]: () => FIXTURE_DOCUMENTS }, dataDir: await temporaryDataDir() });
+    const request = { query: 'building consent fees inspections', page: { size: 50 } };
+    const before = await backend.search(ENGINE, request);
+    // A signal that fires after a few looks: in the middle of scoring the query's terms.
+    let looks = 0;
+    const stop = new Error('deadline');
+    const signal = {
+      get aborted() {
+        return ++looks > 4;
+      },
+      reason: stop,
+      throwIfAborted() {
+        if (this.aborted) throw stop;
+      },
+    } as unknown as AbortSignal;
+    await assert.rejects(backend.search(ENGINE, request, signal), (error) => error === stop);
+    assert.ok(looks > 4);
+    const after = await backend.search(ENGINE, request);
+    assert.deepEqual(
+      after.results.map((result) => [result._meta.id, result._meta.score]),
+      before.results.map((result) => [result._meta.id, result._meta.score]),
+    );
+    await backend.close();
+  });
+});

@@ -23,11 +23,35 @@ export {
   indexEngine,
   indexSettingsForEngine,
   mappingForEngine,
+  createElasticsearchAdmin,
+  DocumentsRejectedError,
+  type ElasticsearchAdmin,
+  type ElasticsearchAdminOptions,
   type ElasticsearchBackendOptions,
 } from './search/elasticsearch';
-export { BackendError, UnknownEngineError, type SearchBackend, type SiteDocument } from './search/types';
+export { BackendError, InvalidRequestError, UnknownEngineError, type SearchBackend, type SiteDocument } from './search/types';
 export { FIELD_TYPES, type EngineSchema, type FieldType, type SearchFieldWeights } from './engines/engine-schema';
 export { pageEngine, type EngineDefinition } from './engines/engine-definition';
 export { PAGE_SCHEMA, PAGE_SEARCH_FIELDS } from './engines/page-schema';
 export { readDocumentsFile, inferSchema, DocumentsFileError, type EngineDocument } from './engines/documents-file';
+export { EngineExistsError, isEngineAdmin, type EngineAdmin, type EngineInfo } from './engines/engine-admin';
+export { EngineRegistry } from './engines/engine-registry';
+export { writeApi, type WriteApiOptions } from './write-api';
+export {
+  openEngineStore,
+  StoreStartError,
+  StoreLockedError,
+  type EngineStore,
+  type EngineStoreOptions,
+  type StoreChange,
+  type StoreRecovery,
+} from './store';
+export {
+  createWorkerBackend,
+  type WorkerBackend,
+  type WorkerBackendOptions,
+  type WorkerHealth,
+  type WorkerHostOptions,
+} from './worker';
+export { createDurableEmbedded, type DurableEmbedded, type DurableEmbeddedOptions, type EngineSeed } from './service/durable-embedded';
 export { runCli } from './cli/run';

@@ -8,7 +8,13 @@ import { isEngineAdmin, type EngineAdmin } from '../engines/engine-admin';
 import { createWorkerBackend, packageModuleUrl } from '../worker';
 import { writeApi } from '../write-api';
 import { createDurableEmbedded, type DurableEmbeddedOptions, type EngineSeed } from './durable-embedded';
-import { createElasticsearchBackend, createElasticsearchClient, elasticsearchConfigFromEnv, indexEngine } from '../search/elasticsearch';
+import {
+  createElasticsearchAdmin,
+  createElasticsearchBackend,
+  createElasticsearchClient,
+  elasticsearchConfigFromEnv,
+  indexEngine,
+} from '../search/elasticsearch';
 import type { SearchBackend } from '../search/types';
 import { searchProxy } from '../search-proxy';
 import { DEFAULT_RATE_LIMIT, trustedHeaderAddress, type RateLimitOptions } from '../search-proxy/rate-limit';
@@ -130,7 +136,6 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   let backend: SearchBackend;
   let admin: (EngineAdmin & { definitions?: () => EngineDefinition[] | Promise<EngineDefinition[]> }) | undefined;
   let maxConcurrent = options.maxConcurrent;
-  let indexed: Promise<unknown> = Promise.resolve();
   if (typeof choice === 'object') {
     backend = choice;
     if (isEngineAdmin(choice)) admin = choice;
@@ -138,11 +143,32 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     const definitions = loaded.map(({ definition }) => definition);
     const config = elasticsearchConfigFromEnv(options.env ?? process.env);
     const client = createElasticsearchClient(config);
-    backend = createElasticsearchBackend({ client, indexPrefix: config.indexPrefix, engines: definitions });
-    // The engines' documents go into a new index each, which replaces the old one behind its alias only once
+    // Configured documents go into a new index each, which replaces the old one behind its alias only once
     // complete: searches keep answering from the previous index meanwhile.
-    indexed = Promise.all(loaded.map(({ definition, documents }) => indexEngine(client, config.indexPrefix, definition, documents ?? [])));
-    indexed.catch(() => undefined);
+    const withDocuments = loaded.filter(({ documents }) => documents !== undefined);
+    await Promise.all(withDocuments.map(({ definition, documents }) => indexEngine(client, config.indexPrefix, definition, documents!)));
+    const clusterAdmin = await createElasticsearchAdmin({ client, indexPrefix: config.indexPrefix, engines: definitions });
+    // The search side translates requests with each engine's schema: it is made again when the schemas change.
+    let searching = createElasticsearchBackend({ client, indexPrefix: config.indexPrefix, engines: clusterAdmin.definitions() });
+    let servedSchemas = JSON.stringify(clusterAdmin.definitions());
+    const current = () => {
+      const now = JSON.stringify(clusterAdmin.definitions());
+      if (now !== servedSchemas) {
+        searching = createElasticsearchBackend({ client, indexPrefix: config.indexPrefix, engines: clusterAdmin.definitions() });
+        servedSchemas = now;
+      }
+      return searching;
+    };
+    backend = {
+      name: 'elasticsearch',
+      search: (engine, request, signal) => current().search(engine, request, signal),
+      suggest: (engine, request, signal) => current().suggest(engine, request, signal),
+      click: (engine, click, signal) => current().click(engine, click, signal),
+      close: async () => {
+        await searching.close?.();
+      },
+    };
+    admin = clusterAdmin;
     maxConcurrent ??= ELASTICSEARCH_MAX_CONCURRENT;
   } else if (choice === 'embedded') {
     const seeds: EngineSeed[] = loaded.map(({ definition, documents }) => ({
@@ -227,7 +253,6 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     ...(admin && { admin }),
     privateKey: keyInfo,
     ready: async () => {
-      await indexed;
       await (backend as { ready?: () => Promise<void> }).ready?.();
     },
     close: async () => {

@@ -25,10 +25,12 @@ export function countFacets(
   requested: ApiSearchRequest['facets'],
   columns: FieldColumns,
   countCodes: CodeCounter,
+  signal?: AbortSignal,
 ): Record<string, ApiFacetResponse[]> {
   const facets: Record<string, ApiFacetResponse[]> = {};
   if (!requested) return facets;
   for (const [field, request] of Object.entries(requested)) {
+    signal?.throwIfAborted();
     const list = Array.isArray(request) ? request : [request];
     const column = columns(field);
     const counts = countCodes(column);

@@ -12,6 +12,8 @@ import { matchText, wordMatcher, type TextMatches } from './text-query';
 export const MAX_PAGE_SIZE = 1000;
 /** A search without words has nothing to rank by: newest first unless asked (as the Elasticsearch backend). */
 /** App Search's default precision, reported in `meta`. */
+/** Results built between checks of the request's signal. */
+const RESULTS_BETWEEN_CHECKS = 25;
 const PRECISION = 2;
 
 /** The documents that passed: how many, their facet counts, and the requested page (positions and scores). */
@@ -34,7 +36,7 @@ export function runSearch(
   signal?: AbortSignal,
 ): ApiSearchResponse {
   signal?.throwIfAborted();
-  const matches = matchText(index, request.query ?? '', request.search_fields);
+  const matches = matchText(index, request.query ?? '', request.search_fields, signal);
   signal?.throwIfAborted();
   // Removed documents have no field values, yet a `none` filter would let them through: only live ones pass.
   const filtered = filterDocuments(request.filters, index.columns, index.documents.length);
@@ -47,12 +49,15 @@ export function runSearch(
   const selection = matches.ranked
     ? selectRanked(index, matches, passing, request.sort, start, end)
     : selectAll(index, passing, request.sort ?? index.text.blankSort ?? [], start, end);
-  const facets = request.facets ? countFacets(request.facets, index.columns, selection.countCodes) : undefined;
+  signal?.throwIfAborted();
+  const facets = request.facets ? countFacets(request.facets, index.columns, selection.countCodes, signal) : undefined;
   signal?.throwIfAborted();
 
   const { positions, scores } = selection.page;
-  const results = Array.from(positions, (position, i) =>
-    buildResult(
+  const results = Array.from(positions, (position, i) => {
+    // Results with long snippets are the costly part of a large page: a search past its deadline stops here too.
+    if (i % RESULTS_BETWEEN_CHECKS === 0) signal?.throwIfAborted();
+    return buildResult(
       index.documents[position],
       {
         score: roundScore(scores?.[i] ?? 0),
@@ -61,8 +66,8 @@ export function runSearch(
       },
       engine,
       request.result_fields,
-    ),
-  );
+    );
+  });
   return {
     meta: {
       alerts: [],

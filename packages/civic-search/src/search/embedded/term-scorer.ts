@@ -103,13 +103,16 @@ export class TermScorer {
     this.quality = new Uint16Array(size);
   }
 
-  score(words: readonly WordPlan[], required: number, fields: readonly FieldBoost[]): ScoredDocuments {
+  /** `signal` is checked between index terms, so a search past its deadline stops mid-scoring. */
+  score(words: readonly WordPlan[], required: number, fields: readonly FieldBoost[], signal?: AbortSignal): ScoredDocuments {
     this.fit();
+    this.resetIfInterrupted();
     const counted = new Set<string>();
     const derivedTerms = new Set<number>();
     /** Scores a leaf into `into`; counts its source once per source and, for a word of one leaf, the word. */
     const runLeaf = (leaf: TermLeaf, into: Accumulator, isWholeWord: boolean) => {
       for (const { term, weight } of leaf.derived) {
+        if (signal?.aborted) this.interrupt(signal);
         derivedTerms.add(term);
         for (const { field, boost } of fields) this.addTerm(term, field, weight * leaf.termBoost * boost);
       }
@@ -163,6 +166,22 @@ export class TermScorer {
     }
     total.count = 0;
     return { positions, scores, covered, derivedTerms: [...derivedTerms] };
+  }
+
+  private interrupted = false;
+
+  /** Stops a scoring under way: the accumulators are cleared before the next one (they hold partial sums). */
+  private interrupt(signal: AbortSignal): never {
+    this.interrupted = true;
+    signal.throwIfAborted();
+    throw signal.reason;
+  }
+
+  private resetIfInterrupted(): void {
+    if (!this.interrupted) return;
+    this.interrupted = false;
+    this.capacity = -1;
+    this.fit();
   }
 
   /**

@@ -53,13 +53,18 @@ const EVERY_DOCUMENT: TextMatches = Object.freeze({ ranked: false, termsOf: () =
  * (AND-ish); each word it lacks costs a large share of its score, and an exact title match multiplies it. Scores
  * are MiniSearch's BM25+ with field boosts. A blank query (or one of stop words only) matches every document.
  */
-export function matchText(index: EngineIndex, query: string, searchFields?: ApiSearchRequest['search_fields']): TextMatches {
+export function matchText(
+  index: EngineIndex,
+  query: string,
+  searchFields?: ApiSearchRequest['search_fields'],
+  signal?: AbortSignal,
+): TextMatches {
   const plan = planWords(index, query);
   if (plan.length === 0) return EVERY_DOCUMENT;
 
   const required = wordsRequired(plan.length);
   const fields = fieldBoosts(index.text, searchFields);
-  const { positions, scores, covered, derivedTerms } = index.scorer.score(plan, required, fields);
+  const { positions, scores, covered, derivedTerms } = index.scorer.score(plan, required, fields, signal);
   const exactTitle = new Set(index.titles.get(titleKey(query, index.analyzer)) ?? []);
   for (let i = 0; i < positions.length; i++) {
     if (required < plan.length) scores[i] *= Math.pow(RANKING.partialMatch, plan.length - covered[i]);
