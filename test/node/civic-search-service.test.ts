@@ -299,7 +299,8 @@ describe('civic-search serve: options', () => {
     await assert.rejects(readServeSettings(['--engine', 'a=b', '--port', 'http'], {}), /--port "http": give a port number/);
     await assert.rejects(readServeSettings(['--engine', 'a=b', '--backend', 'solr'], {}), /choose embedded or elasticsearch/);
     await assert.rejects(readServeSettings(['--colour', 'red'], {}), /Unknown option '--colour'/);
-    await assert.rejects(readServeSettings([], {}), /Name at least one engine/);
+    // No engine at all is a service a CMS fills through the write API.
+    assert.deepEqual((await readServeSettings([], {})).service.engines, []);
   });
 
   it('documents every option and its variable in --help', () => {

@@ -40,6 +40,8 @@ export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv): P
       const fields = Object.keys(engine.schema).length;
       console.log(`civic-search: engine "${engine.name}" (${fields} fields) at ${origin}/api/as/v1/engines/${engine.name}/search.json`);
     }
+    if (service.engines.length === 0) console.log(`civic-search: no engines yet: create one with POST ${origin}/api/as/v1/engines`);
+    if (service.admin) console.log(`civic-search: write API at ${origin}/api/as/v1/engines (Authorization: Bearer <private key>)`);
     const origins = settings.service.corsOrigins ?? [];
     if (origins.length > 0) console.log(`civic-search: pages of ${origins.join(', ')} may search`);
     // Last, so a script waiting for this line knows everything above has been said and the service answers.

@@ -79,7 +79,7 @@ interface ConfigFile {
   corsOrigins?: string[];
   trustProxy?: string;
   backend?: string;
-  engines?: Array<EngineOptions & { documents: string }>;
+  engines?: Array<EngineOptions & { documents?: string }>;
 }
 
 async function readConfig(file: string): Promise<ConfigFile> {
@@ -138,16 +138,14 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
 
   const engines: EngineOptions[] = [
     ...(config.engines ?? []).map((engine, index) => {
-      if (typeof engine?.name !== 'string' || typeof engine.documents !== 'string') {
-        throw new UsageError(`--config: engines[${index}] needs a "name" and a "documents" file.`);
+      if (typeof engine?.name !== 'string' || (engine.documents !== undefined && typeof engine.documents !== 'string')) {
+        throw new UsageError(`--config: engines[${index}] needs a "name" (and, if its documents come from a file, "documents": the file).`);
       }
-      return { ...engine, documents: resolve(configBase, engine.documents) };
+      return { ...engine, ...(engine.documents !== undefined && { documents: resolve(configBase, engine.documents) }) };
     }),
     ...many('engine').map((text) => engineFromFlag(text, cwd)),
   ];
-  if (engines.length === 0) {
-    throw new UsageError('Name at least one engine and its documents: --engine site=./documents.ndjson (or "engines" in --config).');
-  }
+  // No engine is fine: a CMS creates its engines and fills them through the write API.
   return {
     port,
     host: pick('host', config.host) ?? DEFAULT_HOST,
@@ -177,7 +175,7 @@ export function serveHelp(): string {
   return [
     "civic-search serve: a search service that speaks Elastic App Search's API.",
     '',
-    'Usage: civic-search serve --engine <name>=<documents file> [options]',
+    'Usage: civic-search serve [--engine <name>=<documents file>] [options]',
     '',
     'Options:',
     ...rows,
@@ -186,5 +184,7 @@ export function serveHelp(): string {
     '',
     'It answers POST /api/as/v1/engines/<name>/search.json, query_suggestion and click.json (also under',
     '/_search-proxy), and the elements\' form post at /_search-proxy. Point <site-search endpoint="..."> at it.',
+    "App Search's write API (engines, schema, documents) is under /api/as/v1/engines too, for a CMS's indexing",
+    'module or the official clients: every call needs "Authorization: Bearer <private key>".',
   ].join('\n');
 }
