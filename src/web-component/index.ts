@@ -5,4 +5,5 @@ export { Adopt } from './Adopt';
 export { useMessages } from './use-messages';
 export { useServerContent } from './use-server-content';
 export { useKitId } from './use-kit-id';
-export { hasContent } from './server-nodes';
+export { useLatest } from './use-latest';
+export { hasContent, labelOf, languageAround } from './server-nodes';

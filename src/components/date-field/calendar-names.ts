@@ -62,8 +62,3 @@ export function calendarNames(lang: string, given: GivenCalendarNames = {}, elem
   }
   return chosen;
 }
-
-/** The language of the page around an element ("en" when nothing says). */
-export function languageOf(element: Element): string {
-  return element.closest('[lang]')?.getAttribute('lang')?.trim() || 'en';
-}

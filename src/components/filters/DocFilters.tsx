@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Adopt, dispatch, useMessages, useServerContent, useKitId, type ElementProps } from '../../web-component';
+import { Adopt, dispatch, languageAround, useMessages, useServerContent, useKitId, type ElementProps } from '../../web-component';
 import { DateField } from '../date-field/DateField';
 import { useDateChecks } from '../date-field/use-date-checks';
 import { useDateRules } from '../date-field/use-date-rules';
@@ -123,6 +123,7 @@ export function DocFilters({ host, serverNodes, i18n, dateMin, dateMax, dateForm
           key={field.input.id || field.input.name}
           input={field.input}
           label={field.label}
+          lang={languageAround(field.input, host)}
           tools={tools}
           rules={rules}
           error={checks.errors.get(field.input)}

@@ -1,3 +1,4 @@
+import { labelOf as labelElementOf } from '../../web-component';
 /**
  * Reads the server markup of <doc-filters> and <listing-filters>: the filter form, its results region, the
  * dropdown filters, the date fields and the subtopics field. A snapshot taken once, before anything moves.
@@ -50,7 +51,7 @@ function findFirst<T extends Element>(nodes: readonly Node[], selector: string, 
 const text = (element: Element | null | undefined) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 function labelOf(input: HTMLInputElement): string {
-  const label = input.labels?.[0];
+  const label = labelElementOf(input);
   return text(label) || input.getAttribute('aria-label') || input.name;
 }
 

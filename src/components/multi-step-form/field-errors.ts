@@ -31,8 +31,10 @@ function setDescribedBy(element: HTMLElement, id: string, present: boolean) {
 
 /** The message of a server-rendered (or earlier) error, without its "Error:" prefix; `null` when there is none. */
 export function existingError(field: Field): { element: HTMLElement; message: string } | null {
-  const element = document.getElementById(errorIdOf(field));
-  if (!element || !containerOf(field)?.contains(element)) return null;
+  // Looked for inside the field, not in the document: the server's nodes may be out of the page while the element
+  // first renders, and it reads them then.
+  const element = containerOf(field)?.querySelector<HTMLElement>(`[id="${CSS.escape(errorIdOf(field))}"]`);
+  if (!element) return null;
   const copy = element.cloneNode(true) as HTMLElement;
   copy.querySelectorAll('.civic-visually-hidden').forEach((prefix) => prefix.remove());
   return { element, message: (copy.textContent ?? '').replace(/\s+/g, ' ').trim() };

@@ -1,3 +1,4 @@
+import { labelOf as labelElementOf } from '../../web-component';
 import { messageFor, problemOf, type FieldFacts } from './field-messages';
 
 export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -57,7 +58,7 @@ export function fieldsIn(step: HTMLElement): Field[] {
 /** The field's label: the legend of a group of options, else the control's label. */
 export function labelOf(field: Field): string {
   const legend = field.choice ? field.group?.querySelector(':scope > legend') : null;
-  const text = (legend ?? field.first.labels?.[0])?.textContent ?? field.first.getAttribute('aria-label') ?? field.first.name;
+  const text = (legend ?? labelElementOf(field.first))?.textContent ?? field.first.getAttribute('aria-label') ?? field.first.name;
   return text.replace(/\s+/g, ' ').trim();
 }
 

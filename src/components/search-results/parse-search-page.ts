@@ -1,4 +1,4 @@
-import { hasContent } from '../../web-component';
+import { hasContent, labelOf } from '../../web-component';
 
 /** What the element reads from the server-rendered results page it replaces. */
 export interface ServerSearchPage {
@@ -18,7 +18,7 @@ export function parseSearchPage(serverNodes: readonly Node[]): ServerSearchPage 
   for (const node of serverNodes) {
     if (!(node instanceof Element)) continue;
     const input = node.matches(TEXT_FIELD) ? (node as HTMLInputElement) : node.querySelector<HTMLInputElement>(TEXT_FIELD);
-    const text = input?.labels?.[0]?.textContent?.trim();
+    const text = input ? labelOf(input)?.textContent?.trim() : undefined;
     if (text) {
       fieldLabel = text;
       break;

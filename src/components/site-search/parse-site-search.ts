@@ -1,3 +1,4 @@
+import { labelOf } from '../../web-component';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../core/constants';
 
 /** The header search form the element enhances: the server's, or one the element wrote itself. */
@@ -64,7 +65,7 @@ export function parseSiteSearch(serverNodes: readonly Node[]): SiteSearchForm {
     return { nodes: [built.form, ...serverNodes], ...built, built: true };
   }
   const input = form.querySelector<HTMLInputElement>(TEXT_FIELD);
-  const label = input ? (input.labels?.[0] ?? null) : null;
+  const label = input ? labelOf(input) : null;
   return { nodes: [...serverNodes], form, input, label, built: false };
 }
 
