@@ -151,6 +151,17 @@ describe('<site-search> on a desktop window', () => {
     await waitUntil(() => !input.hasAttribute('aria-activedescendant'));
   });
 
+  it('two quick ArrowDowns (nothing rendered between them) land on the second suggestion', async () => {
+    const root = await header();
+    await typeAndAnswer(proxy, root, 'ra', SUGGESTIONS);
+    const input = field(root);
+    const press = () => input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+    // Back to back, before anything renders: each press reads the state the one before it left.
+    press();
+    press();
+    await waitUntil(() => activeOption(input)?.textContent === 'rates rebate', 'the second press did not move on from the first');
+  });
+
   it('Enter on the active option fills the field, submits the form and tracks the suggestion click-through', async () => {
     const root = await header();
     const events: Array<{ type: string; detail: unknown }> = [];

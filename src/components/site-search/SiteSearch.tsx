@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { SEARCH_BAR_CLOSE_DELAY_MS, SEARCH_ESCAPE_CLOSE_MS } from '../../core/constants';
 import { format } from '../../core/i18n';
 import { hasModifier, keepActiveOption, nextActiveOption, NO_OPTION, SUGGEST_MIN_CHARACTERS } from '../../core/search-combobox';
-import { Adopt, dispatch, useMessages, useServerContent, useKitId, type ElementProps, type PropsOf } from '../../web-component';
+import { Adopt, dispatch, useLatest, useMessages, useServerContent, useKitId, type ElementProps, type PropsOf } from '../../web-component';
 import { coreMessages, siteSearchMessages, suggestionCountText } from './messages';
 import { parseSiteSearch, prepareField, setFieldText, writeFormTexts } from './parse-site-search';
 import { useAnnouncer } from './use-announcer';
@@ -153,10 +153,13 @@ export function SiteSearch({ host, serverNodes, i18n, dataEngineName, siteName, 
     };
   }, [input, enabled, expanded, active, suggestions.length, listboxId, optionId]);
 
-  // Typing and the combobox keys.
-  useEffect(() => {
+  // Typing and the combobox keys. Listening starts as the element commits and is not redone for each state: the
+  // listeners read the state of the latest render, so a second quick key press moves on from the first.
+  const latest = useLatest({ minChars, actions, suggestions, expanded, active, narrow, barOpen, choose, closeBar });
+  useLayoutEffect(() => {
     if (!input || !enabled) return;
     const onInput = () => {
+      const { minChars, actions } = latest.current;
       clearTimeout(escapeTimer.current);
       chosen.current = false;
       setActive(NO_OPTION);
@@ -171,16 +174,21 @@ export function SiteSearch({ host, serverNodes, i18n, dataEngineName, siteName, 
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (hasModifier(event) || event.isComposing) return;
+      const { actions, suggestions, expanded, active, narrow, barOpen, choose, closeBar } = latest.current;
       switch (event.key) {
         case 'ArrowDown':
-        case 'ArrowUp':
+        case 'ArrowUp': {
           if (suggestions.length === 0) return;
           event.preventDefault();
           clearTimeout(escapeTimer.current);
           wanted.current = true;
+          const next = nextActiveOption(expanded ? active : NO_OPTION, suggestions.length, event.key);
+          // Noted at once as well: another press may come before the next render.
+          latest.current = { ...latest.current, expanded: true, active: next };
           setExpanded(true);
-          setActive(nextActiveOption(expanded ? active : NO_OPTION, suggestions.length, event.key));
+          setActive(next);
           return;
+        }
         case 'Enter':
           if (expanded && active >= 0 && active < suggestions.length) {
             event.preventDefault();
@@ -228,10 +236,10 @@ export function SiteSearch({ host, serverNodes, i18n, dataEngineName, siteName, 
       input.removeEventListener('input', onInput);
       input.removeEventListener('keydown', onKeyDown);
     };
-  }, [host, input, enabled, minChars, actions, suggestions, expanded, active, narrow, barOpen, choose, closeBar]);
+  }, [host, input, enabled, latest]);
 
   // Submitting, by Enter, the button or a chosen suggestion: the page hears of it and may keep the page.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!form) return;
     const onSubmit = (event: SubmitEvent) => {
       const suggestion = chosen.current;
@@ -247,11 +255,12 @@ export function SiteSearch({ host, serverNodes, i18n, dataEngineName, siteName, 
 
   // Leaving the element: the suggestions close at once; on narrow windows the bar folds away after
   // SEARCH_BAR_CLOSE_DELAY_MS unless focus has come back by then.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onFocusOut = (event: FocusEvent) => {
       const next = event.relatedTarget;
       if (next instanceof Node && host.contains(next)) return;
       closeList();
+      const { narrow, barOpen } = latest.current;
       if (!narrow || !barOpen) return;
       clearTimeout(barTimer.current);
       barTimer.current = setTimeout(() => {
@@ -265,17 +274,18 @@ export function SiteSearch({ host, serverNodes, i18n, dataEngineName, siteName, 
       host.removeEventListener('focusout', onFocusOut);
       host.removeEventListener('focusin', onFocusIn);
     };
-  }, [host, narrow, barOpen, closeList]);
+  }, [host, closeList, latest]);
 
   // Crossing the width: a bar that narrows around the focused field stays open; a wide window has no folded bar.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const query = matchMedia(DESKTOP_SEARCH_QUERY);
     const onChange = () => setBarOpen(!query.matches && host.contains(document.activeElement));
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, [host]);
 
-  useEffect(() => {
+  // Focus moves as the bar shows, before it is painted without it.
+  useLayoutEffect(() => {
     if (!barOpen || !focusFieldOnOpen.current) return;
     focusFieldOnOpen.current = false;
     input?.focus();

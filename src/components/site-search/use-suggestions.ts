@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useLatest } from '../../web-component';
 import { SUGGESTIONS_SHOWN } from '../../core/constants';
 import type { SearchDriver, SearchMessages } from '../../core/search';
 import { SUGGEST_DEBOUNCE_MS, suggestionsToShow } from '../../core/search-combobox';
@@ -35,10 +36,7 @@ export function useSuggestions({ host, engineName, minChars, messages, field, on
   const driverRef = useRef<SearchDriver | null>(null);
   const startRef = useRef<() => void>(() => {});
   const typedMeanwhileRef = useRef<string | null>(null);
-  const onAnswerRef = useRef(onAnswer);
-  useEffect(() => {
-    onAnswerRef.current = onAnswer;
-  });
+  const onAnswerRef = useLatest(onAnswer);
 
   const ask = useCallback(
     (driver: SearchDriver, text: string) => {
@@ -51,7 +49,9 @@ export function useSuggestions({ host, engineName, minChars, messages, field, on
     [minChars],
   );
 
-  useEffect(() => {
+  // As the element commits, not an effect later: a visitor who focuses the field (or types) in between must not be
+  // missed.
+  useLayoutEffect(() => {
     if (!field) return;
     let stopped = false;
     let stopDriver = () => {};
@@ -94,7 +94,7 @@ export function useSuggestions({ host, engineName, minChars, messages, field, on
       startRef.current = () => {};
       stopDriver();
     };
-  }, [host, engineName, minChars, messages, field, ask]);
+  }, [host, engineName, minChars, messages, field, ask, onAnswerRef]);
 
   const type = useCallback(
     (text: string) => {
