@@ -877,6 +877,27 @@ describe('<doc-filters> date picker', () => {
     expect(from.readOnly).to.be.false;
   });
 
+  it('closes on a click outside that comes the moment it shows', async () => {
+    const el = await upgradedWithDates();
+    await openDropdown(el, /Date published/);
+    await waitUntil(() => pickerButton(el, 'from').checkVisibility());
+    // The click comes in the first task after the picker is in the page, before any frame.
+    const clicked = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!el.querySelector('[role="dialog"]')) return;
+        observer.disconnect();
+        setTimeout(() => {
+          el.querySelector<HTMLElement>('#from-hint')!.click();
+          resolve();
+        });
+      });
+      observer.observe(el, { childList: true, subtree: true });
+    });
+    pickerButton(el, 'from').click();
+    await clicked;
+    await waitUntil(() => !el.querySelector('[role="dialog"]'), 'the click outside was missed: the picker stayed open');
+  });
+
   it('takes its labels from i18n', async () => {
     const el = await upgradedWithDates({ i18n: '{"pickerButton":"Dewis dyddiad","pickerLabel":"Dewis dyddiad: {field}"}' });
     expect(pickerButton(el, 'from').textContent).to.contain('Dewis dyddiad');

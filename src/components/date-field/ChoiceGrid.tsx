@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 export interface Choice {
   key: number;
@@ -39,7 +39,8 @@ export function ChoiceGrid({ label, choices, columns, takeFocus, onChoose, onPag
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
   const activeIndex = Math.min(active, choices.length - 1);
 
-  useEffect(() => {
+  // Focus arrives with the grid, before it is painted.
+  useLayoutEffect(() => {
     if (takeFocus) buttons.current[activeIndex]?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only
   }, []);

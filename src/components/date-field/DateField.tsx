@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { MASK_WATCH_INTERVAL_MS } from '../../core/constants';
 import { formatDisplayDate, parseDate, readDateInput, readingDate, type CalendarDate, type DateRules } from '../../core/dates';
 import { format } from '../../core/i18n';
 import { useKitId } from '../../web-component';
 import { usePortalSlot } from '../filters/use-portal-slot';
-import { calendarNames, languageOf } from './calendar-names';
+import { calendarNames } from './calendar-names';
 import { DatePicker } from './DatePicker';
 import { registerMask, setDateFieldValue } from './field-value';
 import type { DateTools } from './load-date-tools';
@@ -15,6 +15,8 @@ export interface DateFieldProps {
   input: HTMLInputElement;
   /** The field's label text ("From"). */
   label: string;
+  /** The language of the page around the field: the picker's month and weekday names follow it. */
+  lang: string;
   /** The mask and the calendar, once loaded; until then (or if they fail to load) the field is plain text. */
   tools: DateTools | null;
   rules: DateRules;
@@ -34,7 +36,7 @@ const idsOf = (value: string | null) => (value ?? '').split(/\s+/).filter(Boolea
  * keyboard can fill without the picker; values in another accepted format (pasted, autofilled, from a link)
  * are shown in the display format.
  */
-export function DateField({ input, label, tools, rules, error, managed, t }: DateFieldProps) {
+export function DateField({ input, label, lang, tools, rules, error, managed, t }: DateFieldProps) {
   const baseId = useKitId('date-field');
   const errorId = `${baseId}-error`;
   const pickerId = `${baseId}-picker`;
@@ -42,16 +44,17 @@ export function DateField({ input, label, tools, rules, error, managed, t }: Dat
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { monthNames, monthNamesShort, weekdayNames, weekdayNamesShort, firstDayOfWeek } = t;
   const names = useMemo(
-    () => calendarNames(languageOf(input), { monthNames, monthNamesShort, weekdayNames, weekdayNamesShort, firstDayOfWeek }),
-    [input, monthNames, monthNamesShort, weekdayNames, weekdayNamesShort, firstDayOfWeek],
+    () => calendarNames(lang, { monthNames, monthNamesShort, weekdayNames, weekdayNamesShort, firstDayOfWeek }),
+    [lang, monthNames, monthNamesShort, weekdayNames, weekdayNamesShort, firstDayOfWeek],
   );
   const errorSlot = usePortalSlot(input, 'beforebegin', 'div', 'date-field__error-slot');
   const buttonSlot = usePortalSlot(tools ? input : null, 'afterend', 'span', 'date-field__controls');
   const panelSlot = usePortalSlot(tools ? input.parentElement : null, 'beforeend', 'div', 'date-field__panel-slot');
   const { formats } = rules;
 
-  // The mask, and the watch for values set by something else (autofill, a script).
-  useEffect(() => {
+  // The mask, and the watch for values set by something else (autofill, a script). On as the tools arrive, not a
+  // frame later: what the visitor types in between is masked too.
+  useLayoutEffect(() => {
     if (!tools) return;
     const toDisplay = (text: string) => {
       const parsed = parseDate(text, formats);

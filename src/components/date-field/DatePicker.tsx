@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLatest } from '../../web-component';
 import { DATE_PICKER_DEFAULTS } from '../../core/constants';
 import { clampDate, compareDates, fromJsDate, type CalendarDate } from '../../core/dates';
 import { format } from '../../core/i18n';
@@ -61,9 +62,8 @@ export function DatePicker({ id, fieldLabel, value, min, max, names, t, createCa
   const calendarHost = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar | null>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const callbacks = useRef({ onPick, onClose });
-  useEffect(() => {
-    callbacks.current = { onPick, onClose };
+  const callbacks = useLatest({ onPick, onClose });
+  useLayoutEffect(() => {
     viewRef.current = view;
     shownRef.current = shown;
   });
@@ -93,18 +93,18 @@ export function DatePicker({ id, fieldLabel, value, min, max, names, t, createCa
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one calendar for each opening
   }, []);
 
-  // Focus starts on the field's date (or today) in the day view.
-  useEffect(() => calendar.current?.focusDay(), []);
+  // Focus starts on the field's date (or today) in the day view, as the picker shows.
+  useLayoutEffect(() => calendar.current?.focusDay(), []);
 
-  // A click outside the picker and its button closes it.
-  useEffect(() => {
+  // A click outside the picker and its button closes it: listened for from the moment it shows.
+  useLayoutEffect(() => {
     const onClick = (event: MouseEvent) => {
       const path = event.composedPath();
       if (panel.current && !path.includes(panel.current) && !(toggle && path.includes(toggle))) callbacks.current.onClose(false);
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, [toggle]);
+  }, [toggle, callbacks]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Escape') return;

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useLatest } from '../../web-component';
 import { checkDateRange, formatDisplayDate, readDateInput, type DateReading, type DateRules } from '../../core/dates';
 import { setDateFieldValue } from './field-value';
 import { dateReadingMessage, type DateFieldMessages } from './messages';
@@ -83,10 +84,13 @@ export function useDateChecks({ form, fields, rules, t, announce, reveal }: Date
     [fields, rules, t],
   );
 
-  // Checked as the field changes (capture: before the form's own change handling decides to reload).
-  useEffect(() => {
+  // Checked as the field changes (capture: before the form's own change handling decides to reload). Listened for
+  // from the first commit, with the latest rules and texts read when a change comes.
+  const latest = useLatest({ fields, check, announce });
+  useLayoutEffect(() => {
     if (!form) return;
     const onChange = (event: Event) => {
+      const { fields, check, announce } = latest.current;
       const input = fields.find((field) => field.input === event.target)?.input;
       if (!input) return;
       const errors = check(input);
@@ -95,7 +99,7 @@ export function useDateChecks({ form, fields, rules, t, announce, reveal }: Date
     };
     form.addEventListener('change', onChange, true);
     return () => form.removeEventListener('change', onChange, true);
-  }, [form, fields, check, announce]);
+  }, [form, latest]);
 
   const guard = useCallback(
     (cause: 'change' | 'submit', control: Element | null) => {
