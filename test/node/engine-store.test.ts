@@ -91,7 +91,7 @@ describe('engine store: schema', () => {
 });
 
 describe('engine store: documents', () => {
-  it('puts documents, adding unknown fields to the schema as text, and replaces by id keeping the place', async () => {
+  it('puts documents, adding unknown fields to the schema as text, and replaces by id, the replaced document moving to the end', async () => {
     const store = await openEngineStore({ dir: await temporaryDir() });
     await store.createEngine('pages', null);
     await store.updateSchema('pages', { views: 'number' });
@@ -101,7 +101,7 @@ describe('engine store: documents', () => {
     assert.deepEqual(await store.schema('pages'), { views: 'number', title: 'text', topic: 'text' });
     assert.deepEqual(
       store.documents('pages').map((document) => document.id),
-      ['a', 'b', 'c'],
+      ['b', 'c', 'a'],
     );
     assert.deepEqual(await store.getDocuments('pages', ['a', 'x', 'b']), [{ id: 'a', title: 'New title', topic: 'Rates' }, null, doc('b', { views: 3 })]);
     await assert.rejects(store.putDocuments('pages', [doc('d', { Bad: 1 })]), /lowercase letters/);

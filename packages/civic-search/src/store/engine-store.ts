@@ -36,7 +36,7 @@ export interface EngineStore extends EngineAdmin {
   /** Engine definitions now (name, language, schema, optional searchFields). */
   definitions(): EngineDefinition[];
   /**
-   * An engine's documents now, in a stable order: first-written order, a replace keeping its place. Empty for an
+   * An engine's documents now, in a stable order: the order of last writes (a document written again moves to the end). Empty for an
    * unknown engine. The array and documents are shared: never change them.
    */
   documents(engine: string): readonly EngineDocument[];

@@ -18,7 +18,7 @@ export type StoreChange =
 
 export interface EngineState {
   definition: EngineDefinition;
-  /** By id, in first-written order: a replace keeps its place (Map.set on a present key), a delete and put goes last. */
+  /** By id, in the order of last writes: a document written again (put or patch) moves to the end. */
   documents: Map<string, EngineDocument>;
   /** The documents as an array, made when asked for and dropped on any change. */
   ordered?: EngineDocument[];
@@ -82,7 +82,12 @@ export class StoreState {
         const changes: StoreChange[] = [];
         const schemaChange = this.addFields(record.engine, engine, record.fields);
         if (schemaChange) changes.push(schemaChange);
-        for (const document of record.documents) engine.documents.set(document.id, document);
+        // A document written again moves to the end: the order is the order of last writes, which is the order
+        // the live index holds its documents in, so an index saved after writes fits the store's documents again.
+        for (const document of record.documents) {
+          engine.documents.delete(document.id);
+          engine.documents.set(document.id, document);
+        }
         engine.ordered = undefined;
         if (record.documents.length > 0) changes.push({ type: 'documents-put', engine: record.engine, documents: record.documents });
         return changes;
