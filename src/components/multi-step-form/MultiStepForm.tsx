@@ -115,12 +115,12 @@ export function MultiStepForm({ host, serverNodes, i18n, draftSent }: PropsOf<ty
   }, [draftSent]);
 
   // The draft follows every answer and every step, and is written once more as the page goes (values a
-  // script or the mask set without an event).
+  // script or the mask set without an event). Listening starts as the element commits: no answer is missed.
   const draftKey = useMemo(() => (form ? draftKeyOf(form) : null), [form]);
   const saveNow = useCallback(() => {
     if (form && draftKey) saveDraft(draftKey, draftOf(stateRef.current, readDraftFields(form)));
   }, [form, draftKey]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!form) return;
     form.addEventListener('input', saveNow);
     form.addEventListener('change', saveNow);
@@ -131,7 +131,7 @@ export function MultiStepForm({ host, serverNodes, i18n, draftSent }: PropsOf<ty
       window.removeEventListener('pagehide', saveNow);
     };
   }, [form, saveNow]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (state.dirty) saveNow();
   }, [state, saveNow]);
 
@@ -146,11 +146,13 @@ export function MultiStepForm({ host, serverNodes, i18n, draftSent }: PropsOf<ty
     };
   }, [form, steps, finalNodes]);
 
-  // Fields marked data-mask are shaped as they are typed, for as long as the element is in the page.
-  useEffect(() => (form ? enhanceMaskedFields(form, ELEMENT) : undefined), [form]);
+  // Fields marked data-mask are shaped as they are typed, from the first commit for as long as the element is in
+  // the page.
+  useLayoutEffect(() => (form ? enhanceMaskedFields(form, ELEMENT) : undefined), [form]);
 
-  // Errors the server rendered count until the visitor changes the field; its summary takes focus on load.
-  useEffect(() => {
+  // Errors the server rendered count until the visitor changes the field; its summary takes focus as the element
+  // shows.
+  useLayoutEffect(() => {
     for (const step of steps) {
       for (const field of fieldsIn(step.element)) {
         const error = hasFieldError(field) ? existingError(field) : null;
@@ -208,8 +210,9 @@ export function MultiStepForm({ host, serverNodes, i18n, draftSent }: PropsOf<ty
     }
   }, [form, steps, finalNodes, state, host]);
 
-  // Leaving with unsaved changes asks first.
-  useEffect(() => {
+  // Leaving with unsaved changes asks first. Added and removed as the change commits: once the form is sent, or
+  // nothing is left unsaved, leaving asks nothing, even straight away.
+  useLayoutEffect(() => {
     if (!state.dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
       if (!stateRef.current.dirty) return;
@@ -221,9 +224,10 @@ export function MultiStepForm({ host, serverNodes, i18n, draftSent }: PropsOf<ty
     return () => window.removeEventListener('beforeunload', warn);
   }, [state.dirty]);
 
-  // GOV.UK: the page title starts with "Error: " while the summary shows.
+  // GOV.UK: the page title starts with "Error: " while the summary shows, and loses it as the summary goes (a layout
+  // effect: never a frame late, never left behind).
   const showingErrors = summary.errors.length > 0 && ownSummaryShown;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const prefix = t.titlePrefix;
     if (!showingErrors || document.title.startsWith(prefix)) return;
     document.title = `${prefix}${document.title}`;
