@@ -157,6 +157,9 @@ async function applyToIndex(
       if (definition) await backend.setTextFields(change.engine, embeddedTextFields(definition));
       return;
     }
+    case 'definition-changed':
+      await backend.setTextFields(change.engine, embeddedTextFields(change.definition));
+      return;
     case 'documents-put':
       await backend.write(change.engine, { put: change.documents as unknown as readonly SiteDocument[] });
       return;

@@ -10,7 +10,7 @@ import type {
 import { BackendError, InvalidRequestError, UnknownEngineError, type SearchBackend, type SiteDocument } from '../types';
 import { createClickStore } from './click-store';
 import { buildEngineIndex, PAGE_TEXT_FIELDS, type EngineIndex, type TextFields } from './engine-index';
-import { indexFile, loadOrBuildIndex } from './index-store';
+import { indexFile, loadOrBuildIndex, saveWrittenIndex } from './index-store';
 import { rm } from 'node:fs/promises';
 import { IssuedRequests } from './issued-requests';
 import { analyzerFor, checkedLanguage, type Language, type TextAnalyzer } from './languages';
@@ -120,6 +120,8 @@ interface EngineState {
   suggestions: Map<string, SuggestionIndex>;
   /** Writes applied since a re-index began, applied to the new index before it replaces this one. */
   pending?: DocumentsChange[];
+  /** The index took writes since it was loaded or built: it is saved at close. */
+  written?: boolean;
 }
 
 /**
@@ -226,6 +228,7 @@ export function createEmbeddedBackend({
     async write(engine, change) {
       const state = await engineState(engine);
       const removed = applyChange(state, state.index, change);
+      state.written = true;
       state.pending?.push(change);
       compactSoon(engine, state);
       return removed;
@@ -262,6 +265,7 @@ export function createEmbeddedBackend({
         const rebuilt = await buildEngineIndex(documents, config.analyzer, closing.signal, text);
         for (const change of state.pending) applyChange(state, rebuilt, change);
         state.index = rebuilt;
+        state.written = true;
         state.suggestions.clear();
       } finally {
         state.pending = undefined;
@@ -333,7 +337,15 @@ export function createEmbeddedBackend({
 
     async close() {
       closing.abort(new BackendError('The search backend is shutting down.'));
-      await Promise.allSettled([...attempts.values()].map((current) => current.state));
+      const states = await Promise.allSettled([...attempts.entries()].map(async ([engine, current]) => [engine, await current.state] as const));
+      // Indexes that took writes are saved for the documents they hold, so a restart loads them instead of building.
+      for (const settled of states) {
+        if (settled.status !== 'fulfilled' || !settled.value[1].written) continue;
+        const [engine, state] = settled.value;
+        await saveWrittenIndex(engine, state.index, dataDir).catch((error: Error) =>
+          console.error(`search: the index of engine "${engine}" was not saved at close (${error.message}); the next start builds it.`),
+        );
+      }
       await clickStore.flush();
     },
   };

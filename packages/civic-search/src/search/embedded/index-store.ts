@@ -140,3 +140,13 @@ export async function loadOrBuildIndex(
   }
   return { index, source: 'built', note };
 }
+
+/**
+ * Saves an index that took writes, for the documents it holds now (its live documents in its order, which is the
+ * order the store keeps them in), so the next start with the same documents loads it instead of building it.
+ */
+export async function saveWrittenIndex(engine: string, index: EngineIndex, dataDir: string): Promise<void> {
+  const compact = index.drift > 0 ? index.compacted() : index;
+  const hash = documentsHash(compact.documents, compact.analyzer.language, compact.text.fields);
+  await saveIndex(indexFile(dataDir, engine), dataDir, compact, hash);
+}
