@@ -10,6 +10,9 @@
  *   that the header search box gets suggestions from the service through CORS.
  * - Points a stock Elastic Search UI app (headless driver, App Search connector) at the service from that origin:
  *   search, paging, facets, filters and suggestions.
+ * - Drives the installed service's write API with both official App Search Node clients over HTTP (an engine made,
+ *   a schema set, documents indexed, patched and deleted, searched and suggested), kills it with SIGKILL, starts it
+ *   again on the same data folder and finds every acknowledged write.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,6 +26,8 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
+import { Client } from '@elastic/enterprise-search';
+import AppSearchClient from '@elastic/app-search-node';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -33,6 +38,8 @@ const SLOW = { timeout: 240_000 };
 
 let scratch: string;
 let tarballs: { elements: string; search: string };
+/** The civic-search command as installed alone in a scratch project. */
+let installedCli: string;
 
 async function npm(args: string[], cwd: string) {
   return run('npm', args, { cwd, maxBuffer: 32 * 1024 * 1024 });
@@ -160,7 +167,8 @@ describe('the packed packages, installed as a council would', () => {
     for (const browserOnly of ['react', 'react-dom', 'civic-elements', 'flatpickr', 'imask']) {
       assert.ok(!modules.includes(browserOnly), `${browserOnly} is not installed with the service`);
     }
-    const { stdout } = await run(process.execPath, [join(alone.dir, 'node_modules', 'civic-search', 'dist', 'cli.js'), 'serve', '--help']);
+    installedCli = join(alone.dir, 'node_modules', 'civic-search', 'dist', 'cli.js');
+    const { stdout } = await run(process.execPath, [installedCli, 'serve', '--help']);
     for (const option of [
       '--port',
       '--host',
@@ -280,5 +288,69 @@ describe('the packed packages, installed as a council would', () => {
       suggestions.some((suggestion) => /harbour/i.test(suggestion)),
       `a suggestion for "harb": ${JSON.stringify(suggestions)}`,
     );
+  });
+  it('takes writes from both official App Search clients, searchable at once and kept through kill -9', SLOW, async () => {
+    assert.ok(installedCli, 'civic-search was installed by the test above');
+    const key = 'private-packed-clients-0123456789';
+    const data = join(scratch, 'write-api-data');
+    const args = ['--data', data, '--port', '0', '--private-key', key];
+    let writer = await startService(installedCli, args, scratch);
+    try {
+      const client = new Client({ url: writer.origin, auth: { token: key } });
+      await client.app.createEngine({ body: { name: 'notices', language: 'en' } });
+      await client.app.putSchema({ engine_name: 'notices', schema: { posted: 'date' } });
+      const indexed = await client.app.indexDocuments({
+        engine_name: 'notices',
+        documents: [
+          { id: 'water', title: 'Water main renewal on Quay Street', posted: '2026-11-20' },
+          { id: 'library', title: 'Library closed for the holiday', posted: '2026-11-21' },
+          { title: 'Kerbside collection moves to Tuesday', posted: '2026-11-22' },
+        ],
+      });
+      assert.deepEqual(
+        indexed.map((result) => result.errors),
+        [[], [], []],
+      );
+      const found = await client.app.search({ engine_name: 'notices', body: { query: 'water main' } });
+      assert.deepEqual(
+        found.results.map((result) => result.id.raw),
+        ['water'],
+        'a document is searchable as soon as its write is answered',
+      );
+      const older = new AppSearchClient(undefined, key, () => `${writer.origin}/api/as/v1/`);
+      assert.deepEqual(await older.updateDocuments('notices', [{ id: 'library', title: 'Library open late on Thursdays' }]), [{ id: 'library', errors: [] }]);
+      const destroyed = (await older.destroyDocuments('notices', ['water'])) as { id: string; deleted: boolean }[];
+      assert.deepEqual(
+        destroyed.map((result) => [result.id, result.deleted]),
+        [['water', true]],
+      );
+      const late = (await older.search('notices', 'thursdays')) as { results: { id: { raw: string } }[] };
+      assert.deepEqual(
+        late.results.map((result) => result.id.raw),
+        ['library'],
+      );
+      const suggested = await client.app.querySuggestion({ engine_name: 'notices', body: { query: 'kerb' } });
+      assert.ok(suggested.results?.documents?.some((document) => document.suggestion.startsWith('kerbside')), 'suggestions know the new words');
+      const refused = await fetch(`${writer.origin}/api/as/v1/engines/notices/documents`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer private-not-the-key-000000', 'Content-Type': 'application/json' },
+        body: '[]',
+      });
+      assert.equal(refused.status, 401);
+
+      writer.child.kill('SIGKILL');
+      await new Promise((done) => writer.child.once('exit', done));
+      writer = await startService(installedCli, args, scratch);
+      const again = new Client({ url: writer.origin, auth: { token: key } });
+      const held = await again.app.getDocuments({ engine_name: 'notices', documentIds: ['water', 'library'] });
+      assert.deepEqual(held, [null, { id: 'library', title: 'Library open late on Thursdays', posted: '2026-11-21' }]);
+      const afterRestart = await again.app.search({ engine_name: 'notices', body: { query: 'thursdays' } });
+      assert.deepEqual(
+        afterRestart.results.map((result) => result.id.raw),
+        ['library'],
+      );
+    } finally {
+      writer.child.kill('SIGKILL');
+    }
   });
 });
