@@ -6,7 +6,7 @@ import { KIT_BUILDS, type KitBuild } from '../../scripts/kit-builds.mjs';
  * e2e tests drive the real example site, served by the real server, in the system Chromium: once per build of the
  * kit, each build on a server of its own (CIVIC_BUILD picks the build the server sends under /dist/).
  * - project `react`: the default build, every spec, on E2E_PORT (default 8181);
- * - project `lean`: dist/lean/ (Preact inside), every spec that runs the elements, on E2E_LEAN_PORT (default
+ * - project `lean`: dist/lean/ (Preact inside), the tests where the build can differ, on E2E_LEAN_PORT (default
  *   E2E_PORT + 1000, far from the ports people pick for E2E_PORT side by side).
  * E2E_BUILDS=react (or lean) starts and runs only that build; `--project` picks among the projects as usual.
  */
@@ -22,20 +22,27 @@ for (const name of builds) {
 }
 
 /**
- * Specs the lean build skips, each because it never runs the kit's scripts, so both builds meet it alike: the pages
- * with JavaScript turned off are the server's HTML and the stylesheet, the same bytes for either build.
+ * What the lean project leaves out, to keep `npm test` within its time: tests where the build cannot make a
+ * difference, because no kit script runs or what they exercise holds no renderer code.
+ * - Every test with JavaScript turned off (each says "without JavaScript" in its title, and no-javascript.spec.ts):
+ *   the page is the server's HTML and the stylesheet, the same bytes on both builds.
+ * - search-url-fuzz.spec.ts and search-faults.spec.ts: addresses and backend faults exercise the server, the proxy
+ *   and the search driver (src/core, framework-free); how the results element shows a failed search is run on the
+ *   lean build by search-failure.spec.ts.
  */
-const SAME_ON_BOTH_BUILDS = ['no-javascript.spec.ts'];
+const LEAN_SKIPS_SPECS = ['no-javascript.spec.ts', 'search-url-fuzz.spec.ts', 'search-faults.spec.ts'];
+const LEAN_SKIPS_TITLES = /without JavaScript/;
 
 interface BuildProject {
   build: KitBuild;
   port: number;
   testIgnore?: string[];
+  grepInvert?: RegExp;
 }
 
 const projects: BuildProject[] = [
   { build: 'react', port },
-  { build: 'lean', port: leanPort, testIgnore: SAME_ON_BOTH_BUILDS },
+  { build: 'lean', port: leanPort, testIgnore: LEAN_SKIPS_SPECS, grepInvert: LEAN_SKIPS_TITLES },
 ];
 const chosen = projects.filter((project) => builds.includes(project.build));
 
@@ -71,11 +78,12 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     trace: 'retain-on-failure',
   },
-  projects: chosen.map(({ build, port: serverPort, testIgnore }) => ({
+  projects: chosen.map(({ build, port: serverPort, testIgnore, grepInvert }) => ({
     name: build,
     // The build is in the metadata too, for tests that start a site of their own (fault-site.ts).
     metadata: { kitBuild: build },
     testIgnore,
+    grepInvert,
     use: { baseURL: `http://127.0.0.1:${serverPort}` },
   })),
   webServer,
