@@ -29,8 +29,9 @@ export function AccordionGroup({ host, serverNodes, i18n }: ElementProps) {
     if (sections.length === 0) console.warn('<accordion-group>: no sections found. Each child needs an h2 to h6 as its first element.');
   }, [sections]);
 
-  // A link to something inside a closed section opens that section.
-  useEffect(() => {
+  // A link to something inside a closed section opens that section: before the first paint on arrival, and from the
+  // first commit on for later links.
+  useLayoutEffect(() => {
     const openForHash = () => {
       const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
       if (!target) return;

@@ -1,6 +1,6 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { announcementTimestamp, shouldShowAnnouncement } from '../../core/announcement';
-import { Adopt, dispatch, useMessages, useServerContent, useKitId, type ElementProps } from '../../web-component';
+import { Adopt, dispatch, useLatest, useMessages, useServerContent, useKitId, type ElementProps } from '../../web-component';
 import { readDismissedTimestamp, rememberDismissal } from './announcement-cookie';
 import { focusAfterClose } from './focus-after-close';
 import { parseAnnouncement } from './parse-announcement';
@@ -79,10 +79,7 @@ export function AnnouncementBanner({ host, serverNodes, i18n, dataTimestamp, dat
     dispatch(host, 'announcement-dismiss', { timestamp: timestamp ?? null });
   };
   // The form's listener outlives a render: it calls the latest close.
-  const latestClose = useRef(close);
-  useLayoutEffect(() => {
-    latestClose.current = close;
-  });
+  const latestClose = useLatest(close);
   const closeFormNodes = useMemo(() => (closeForm ? [closeForm] : []), [closeForm]);
 
   // The server's close form posts to the server when there is no script. Enhanced, its button is the usual
@@ -102,7 +99,7 @@ export function AnnouncementBanner({ host, serverNodes, i18n, dataTimestamp, dat
     };
     closeForm.addEventListener('submit', onSubmit);
     return () => closeForm.removeEventListener('submit', onSubmit);
-  }, [closeForm, closeButton, t.closeLabel]);
+  }, [closeForm, closeButton, t.closeLabel, latestClose]);
 
   useEffect(() => {
     if (closeForm && !closeButton) console.warn('<announcement-banner>: the close form has no submit button; it cannot be closed.');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Adopt, dispatch, languageAround, useMessages, useServerContent, useKitId, type ElementProps } from '../../web-component';
 import { DateField } from '../date-field/DateField';
 import { useDateChecks } from '../date-field/use-date-checks';
@@ -86,7 +86,7 @@ export function DocFilters({ host, serverNodes, i18n, dateMin, dateMax, dateForm
 
   // Dropdown events, for opening and closing by any means (button, Escape, outside click, another dropdown).
   const shownOpen = useRef(dropdowns.openIndex);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const before = shownOpen.current;
     shownOpen.current = dropdowns.openIndex;
     if (before === dropdowns.openIndex) return;

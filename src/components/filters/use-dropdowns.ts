@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLatest } from '../../web-component';
 import { flushSync } from 'react-dom';
 import type { DropdownMarkup } from './parse-filters';
 import { isWideScreen } from './screen';
@@ -32,11 +33,13 @@ export function useDropdowns(host: HTMLElement, dropdowns: readonly DropdownMark
     [dropdowns],
   );
 
-  useEffect(() => {
-    if (openIndex === null) return;
-    const container = dropdowns[openIndex]?.container;
-    if (!container) return;
+  // Listened for from the first commit, once: the listeners read which dropdown is open when an event comes.
+  const open = useLatest(openIndex);
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      const openIndex = open.current;
+      const container = openIndex === null ? undefined : dropdowns[openIndex]?.container;
+      if (openIndex === null || !container) return;
       if (event.key !== 'Escape' || event.defaultPrevented || !(event.target instanceof Node) || !host.contains(event.target)) return;
       const inside = container.contains(event.target);
       setOpenIndex(null);
@@ -47,6 +50,7 @@ export function useDropdowns(host: HTMLElement, dropdowns: readonly DropdownMark
     };
     // A click in another dropdown is that dropdown's toggle: it opens that one and closes this one itself.
     const onClick = (event: MouseEvent) => {
+      if (open.current === null) return;
       const path = event.composedPath();
       if (!isWideScreen() || dropdowns.some((dropdown) => path.includes(dropdown.container))) return;
       setOpenIndex(null);
@@ -57,10 +61,10 @@ export function useDropdowns(host: HTMLElement, dropdowns: readonly DropdownMark
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('click', onClick);
     };
-  }, [host, dropdowns, openIndex]);
+  }, [host, dropdowns, open]);
 
   // A link to a field inside a closed dropdown (the error list above the results) opens it first.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onClick = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href^="#"]') : null;
       const id = link ? decodeURIComponent(link.hash.slice(1)) : '';

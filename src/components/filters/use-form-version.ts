@@ -1,9 +1,10 @@
-import { useEffect, useReducer } from 'react';
+import { useLayoutEffect, useReducer } from 'react';
 
 /** A number that goes up whenever the visitor changes the form (for what is drawn from its state), and a bump. */
 export function useFormVersion(form: HTMLFormElement | null): [number, () => void] {
   const [version, bump] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
+  // From the first commit: no change is missed.
+  useLayoutEffect(() => {
     if (!form) return;
     const events = ['change', 'input', 'reset'] as const;
     // After the browser has applied a reset.

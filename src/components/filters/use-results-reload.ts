@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLatest } from '../../web-component';
 import { createLatestRequest } from '../../core/latest-request';
 import { fragmentRequestUrl, listingPageUrl, listingTarget, normalizeQuery, queryOf } from '../../core/listing-url';
 import { fetchFragment, replaceContent } from './fragment';
@@ -68,10 +69,7 @@ export function useResultsReload(options: ResultsReloadOptions): ResultsReload {
   }, [elementName, form, results]);
   const latest = useRef(createLatestRequest());
   const shownUrl = useRef(currentListingUrl());
-  const callbacks = useRef(options);
-  useEffect(() => {
-    callbacks.current = options;
-  });
+  const callbacks = useLatest(options);
 
   const reload = useCallback(
     async (cause: ReloadCause, query?: string) => {
@@ -104,10 +102,12 @@ export function useResultsReload(options: ResultsReloadOptions): ResultsReload {
       setState('idle');
       callbacks.current.onApplied?.({ cause, query: queryOf(listingPageUrl(target, wanted)), count: readCount(results) });
     },
-    [form, results],
+    [form, results, callbacks],
   );
 
-  useEffect(() => {
+  // Listened for from the first commit: a change or a submit right after the upgrade reloads in place, it does not
+  // fall through to loading a page.
+  useLayoutEffect(() => {
     if (!form || !results) return;
     const onChange = (event: Event) => {
       const control = event.target;
@@ -149,11 +149,11 @@ export function useResultsReload(options: ResultsReloadOptions): ResultsReload {
       form.removeEventListener('submit', onSubmit);
       window.removeEventListener('popstate', onPopState);
     };
-  }, [form, results, reload]);
+  }, [form, results, reload, callbacks]);
 
   // A submit that loads a page (below the breakpoint, or a form without a results region) leaves blank fields
   // out of the address, as a reload does: the browser's own GET submit writes `?keywords=&from=&to=`.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!form) return;
     const onFormData = (event: FormDataEvent) => {
       if (form.method.toLowerCase() === 'get') dropEmptyEntries(event.formData);

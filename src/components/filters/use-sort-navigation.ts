@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect } from 'react';
+import { useLatest } from '../../web-component';
 import { isSameOriginHttpUrl } from '../../core/listing-url';
 
 /** Keys that change a closed select's choice in place in some browsers (and fire `change` at once). */
@@ -14,12 +15,10 @@ const sortSelectOf = (target: EventTarget | null) =>
  * through the options), and Enter goes. `navigate` may refuse (a test, or a page that handles it itself).
  */
 export function useSortNavigation(host: HTMLElement, navigate: (url: string) => void): void {
-  const navigateRef = useRef(navigate);
-  useEffect(() => {
-    navigateRef.current = navigate;
-  });
+  const navigateRef = useLatest(navigate);
 
-  useEffect(() => {
+  // From the first commit: a choice made as the element upgrades is not missed.
+  useLayoutEffect(() => {
     let byKeyboard = false;
     let timer = 0;
     const go = (select: HTMLSelectElement) => {
@@ -60,5 +59,5 @@ export function useSortNavigation(host: HTMLElement, navigate: (url: string) => 
       host.removeEventListener('keydown', onKeyDown);
       host.removeEventListener('change', onChange);
     };
-  }, [host]);
+  }, [host, navigateRef]);
 }

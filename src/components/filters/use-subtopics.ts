@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useLatest } from '../../web-component';
 import { createLatestRequest } from '../../core/latest-request';
 import { subtopicsRequestUrl } from '../../core/listing-url';
 import { fetchFragment, replaceContent } from './fragment';
@@ -25,10 +26,7 @@ export function useSubtopics(
 ): Subtopics {
   const latest = useRef(createLatestRequest());
   const shownTopic = useRef(markup?.trigger.value);
-  const after = useRef(afterChange);
-  useEffect(() => {
-    after.current = afterChange;
-  });
+  const after = useLatest(afterChange);
 
   const refresh = useCallback(
     async (query: string) => {
@@ -52,7 +50,8 @@ export function useSubtopics(
     [markup, elementName],
   );
 
-  useEffect(() => {
+  // Listened for from the first commit: a topic chosen as the element upgrades is followed too.
+  useLayoutEffect(() => {
     if (!markup || !form) return;
     const onChange = () => {
       const topic = markup.trigger.value;
@@ -62,7 +61,7 @@ export function useSubtopics(
     };
     markup.trigger.addEventListener('change', onChange);
     return () => markup.trigger.removeEventListener('change', onChange);
-  }, [markup, form, refresh]);
+  }, [markup, form, refresh, after]);
 
   useEffect(() => {
     const request = latest.current;

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { DEFAULT_IGNORE_SELECTOR } from '../../core/jump-links';
 import { Adopt, dispatch, useMessages, useKitId, type ElementProps, type PropsOf } from '../../web-component';
 import { aimAtHeading } from './aim-at-heading';
@@ -74,9 +74,10 @@ export function JumpLinks({ host, serverNodes, i18n, content, ignore }: JumpLink
 
   // An address naming a section (a shared link) puts its heading at the top and keeps it there while the content
   // above upgrades and changes size: the browser's own jump happened before that, and a generated id did not even
-  // exist yet. A reload or a return through history is left where the browser put it back.
+  // exist yet. A reload or a return through history is left where the browser put it back. Before the next paint,
+  // so no frame shows the page elsewhere.
   const scrolledToFragment = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!links?.length || scrolledToFragment.current) return;
     scrolledToFragment.current = true;
     const target = fragmentTarget();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Adopt, type ElementProps } from '../../web-component';
 import { enhanceMaskedFields } from '../shared/input-mask/masked-fields';
 
@@ -11,7 +11,8 @@ const ELEMENT = 'masked-input';
  * label, hint and `<input data-mask>` stay as they are, and the field is shaped as it is typed.
  */
 export function MaskedInput({ serverNodes, host }: ElementProps) {
-  useEffect(() => {
+  // Masked from the first commit: what is typed straight after the upgrade is shaped too.
+  useLayoutEffect(() => {
     const stop = enhanceMaskedFields(host, ELEMENT);
     if (!host.querySelector('input[data-mask]')) console.warn(`<${ELEMENT}>: no <input data-mask> inside, so nothing is masked.`);
     return stop;

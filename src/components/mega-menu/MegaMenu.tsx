@@ -90,7 +90,8 @@ export function MegaMenu({ host, serverNodes, i18n, currentPath }: MegaMenuProps
   }, [items, current]);
 
   // Optional APG keys: Left/Right/Home/End along the bar; Down into an open panel; Up/Down/Home/End in it.
-  useEffect(() => {
+  // Listened for from the first commit.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || hasModifier(event) || !(event.target instanceof HTMLElement)) return;
       const target = event.target;

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
+import { useLatest } from '../../web-component';
 import { MOBILE_MEDIA_QUERY } from '../mobile-nav/use-mobile-layout';
 
 /** Why an open panel closed without its button being pressed. */
@@ -12,13 +13,17 @@ export type DismissReason = 'outside-click' | 'resize' | 'escape' | 'focus-left'
  * - Escape, wherever focus is (the caller puts focus back on the trigger when it was in the item or nowhere);
  * - focus moving out of the item, e.g. Tab past the panel's last link. Focus that goes nowhere (another window,
  *   a click on plain text in the panel) does not close it.
+ * The listeners are added once, as the element commits, and call the latest `openItem` and `dismiss`.
  */
 export function usePanelDismiss(
   host: HTMLElement,
   openItem: () => HTMLElement | null,
   dismiss: (reason: DismissReason, event: Event) => void,
 ): void {
-  useEffect(() => {
+  const latest = useLatest({ openItem, dismiss });
+  useLayoutEffect(() => {
+    const openItem = () => latest.current.openItem();
+    const dismiss = (reason: DismissReason, event: Event) => latest.current.dismiss(reason, event);
     let width = window.innerWidth;
     let height = window.innerHeight;
     const onClick = (event: MouseEvent) => {
@@ -51,5 +56,5 @@ export function usePanelDismiss(
       window.removeEventListener('resize', onResize);
       host.removeEventListener('focusout', onFocusOut);
     };
-  }, [host, openItem, dismiss]);
+  }, [host, latest]);
 }

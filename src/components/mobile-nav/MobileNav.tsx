@@ -100,7 +100,8 @@ export function MobileNav({ host, serverNodes, i18n, for: forId, currentPath }: 
   }, [phase]);
 
   // However it closed (Close, Escape, the breakpoint), focus goes back to the Menu button; clean-up comes later.
-  useEffect(() => {
+  // Listened for as the dialog commits, so no close is missed.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     const onClose = () => {
@@ -122,7 +123,8 @@ export function MobileNav({ host, serverNodes, i18n, for: forId, currentPath }: 
     return () => clearTimeout(timer);
   }, [phase]);
 
-  useEffect(() => {
+  // A window grown past the breakpoint closes the dialog as the layout changes, not a frame later.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (layout !== 'desktop' || !dialog?.open) return;
     closingForLayout.current = true;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { findNavSource, type NavSource } from './find-nav-source';
 
 /**
@@ -7,7 +7,8 @@ import { findNavSource, type NavSource } from './find-nav-source';
  */
 export function useNavSource(host: HTMLElement, forId: string | undefined, elementName: string): NavSource | null {
   const [parsed, setParsed] = useState(() => document.readyState !== 'loading');
-  useEffect(() => {
+  // Listened for as the element commits: an effect a frame later could miss the event, and wait for ever.
+  useLayoutEffect(() => {
     if (parsed) return;
     const onParsed = () => setParsed(true);
     document.addEventListener('DOMContentLoaded', onParsed, { once: true });

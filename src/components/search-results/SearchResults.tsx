@@ -125,15 +125,17 @@ export function SearchResults({ host, serverNodes, i18n, dataEngineName, config:
     }
   }, [live]);
 
-  useEffect(() => {
+  // Focus moves to the heading as the new page of results commits.
+  useLayoutEffect(() => {
     const page = focusAfterPage.current;
     if (page === null || !state || state.isLoading || state.current !== page || !state.wasSearched) return;
     focusAfterPage.current = null;
     headingRef.current?.focus();
   }, [state]);
 
-  // The header search on this page searches in place instead of loading the page again.
-  useEffect(() => {
+  // The header search on this page searches in place instead of loading the page again, from the moment the
+  // results are live (a layout effect: a search made right then must not load the page).
+  useLayoutEffect(() => {
     if (!live || !actions) return;
     const onHeaderSubmit = (event: CustomEvent<{ searchTerm: string }>) => {
       event.preventDefault();

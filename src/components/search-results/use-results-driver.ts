@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createSearchDriver, type SearchActions, type SearchMessages, type SearchState } from '../../core/search';
 import { readPageParams, withPageParams } from '../../core/search-page-params';
 import { searchQueryConfig, type SearchResultsConfig } from '../../core/search-results-config';
-import { dispatch } from '../../web-component';
+import { dispatch, useLatest } from '../../web-component';
 import { connectSearch } from '../site-search/search-connection';
 
 type UrlStateModule = typeof import('../../core/search/url-state');
@@ -46,10 +46,7 @@ function adoptPageParams(urlState: UrlStateModule, config: SearchResultsConfig):
  */
 export function useResultsDriver({ host, engineName, config, messages, onNotice, onState }: ResultsDriverOptions): ResultsDriver | null {
   const [driver, setDriver] = useState<ResultsDriver | null>(null);
-  const callbacks = useRef({ onNotice, onState });
-  useEffect(() => {
-    callbacks.current = { onNotice, onState };
-  });
+  const callbacks = useLatest({ onNotice, onState });
 
   useEffect(() => {
     const connector = connectSearch(host, engineName?.trim() || headerEngineName(), messages);
@@ -83,7 +80,7 @@ export function useResultsDriver({ host, engineName, config, messages, onNotice,
       stopped = true;
       stop?.();
     };
-  }, [host, engineName, config, messages]);
+  }, [host, engineName, config, messages, callbacks]);
 
   return driver;
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { createPortal } from 'react-dom';
 import { buildShareLinks, networkOfHref, resolveShareUrl } from '../../core/share-links';
 import { format } from '../../core/i18n';
-import { Adopt, dispatch, useMessages, useServerContent, useKitId, type ElementProps } from '../../web-component';
+import { Adopt, dispatch, useLatest, useMessages, useServerContent, useKitId, type ElementProps } from '../../web-component';
 import { copyToClipboard } from './copy-to-clipboard';
 import { parseShareContent } from './parse-share-list';
 import { ShareIcon, isShareIconName } from './ShareIcon';
@@ -99,21 +99,21 @@ export function SharePanel({ host, serverNodes, i18n, url, pageTitle }: SharePan
   }, [content]);
 
   // Following a share link (mouse or keyboard: both are clicks) tells the page.
-  const sharedUrl = share.url;
-  useEffect(() => {
+  const sharedUrl = useLatest(share.url);
+  useLayoutEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
     const onClick = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
       if (!link?.closest('.share-panel__list') || !panel.contains(link)) return;
-      dispatch(host, 'share-panel-share', { network: link.dataset.network ?? networkOfHref(link.href), url: sharedUrl });
+      dispatch(host, 'share-panel-share', { network: link.dataset.network ?? networkOfHref(link.href), url: sharedUrl.current });
     };
     panel.addEventListener('click', onClick);
     return () => panel.removeEventListener('click', onClick);
   }, [host, sharedUrl]);
 
-  // When copying failed, the address is shown selected so a visitor can copy it themselves.
-  useEffect(() => {
+  // When copying failed, the address is shown selected (as the message shows) so a visitor can copy it themselves.
+  useLayoutEffect(() => {
     if (copy.result !== 'failed') return;
     fieldRef.current?.focus();
     fieldRef.current?.select();

@@ -42,7 +42,7 @@ export function VideoPlayer({ videoId, frameTitle, loadingText, apiSrc, apiTimeo
   // The thumbnail button that had focus is gone: keep focus here until the player can take it.
   useLayoutEffect(() => focusIfStillHere(boxRef.current, boxRef.current), []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     titleRef.current = frameTitle;
     if (frameRef.current) frameRef.current.title = frameTitle;
   }, [frameTitle]);
@@ -90,7 +90,8 @@ export function VideoPlayer({ videoId, frameTitle, loadingText, apiSrc, apiTimeo
     };
   }, [apiSrc, apiTimeoutMs, videoId]);
 
-  useEffect(() => {
+  // Focus moves to the plain frame as it shows.
+  useLayoutEffect(() => {
     if (phase !== 'fallback') return;
     frameRef.current = fallbackRef.current;
     focusIfStillHere(fallbackRef.current, boxRef.current);
