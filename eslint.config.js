@@ -24,6 +24,80 @@ export default tseslint.config(
     },
   },
   {
+    // The kit runs on React and on Preact's React-compatible runtime (the lean build), so it uses only the React
+    // APIs that behave the same on both, checked on both in the browser tests. Left out, with the reason:
+    // - useId: Preact's ids are unique only within one root, and every element is its own root (useKitId is
+    //   unique across the page);
+    // - useTransition, useDeferredValue, startTransition: Preact renders everything at once, so the urgency they
+    //   mark means nothing there; useInsertionEffect is a layout effect there; use, Suspense and lazy are partial;
+    //   StrictMode is a plain Fragment there;
+    // - react-dom/client and react-dom/server: mounting is the element layer's job (through r2wc), and nothing
+    //   renders to a string in the browser; any other react-dom export is missing or different in Preact.
+    // Kept: createPortal (a portal into a slot behaves the same), flushSync (Preact flushes the updates made inside
+    // it at once, as React does), useSyncExternalStore (both subscribe after the commit and re-check the snapshot).
+    files: ['src/**/*.{ts,tsx}', 'elements/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              allowTypeImports: true,
+              allowImportNames: [
+                'createContext',
+                'createElement',
+                'Fragment',
+                'memo',
+                'useCallback',
+                'useContext',
+                'useEffect',
+                'useImperativeHandle',
+                'useLayoutEffect',
+                'useMemo',
+                'useReducer',
+                'useRef',
+                'useState',
+                'useSyncExternalStore',
+              ],
+              message: 'Only React APIs that behave the same on Preact (the lean build): see eslint.config.js. Ids: useKitId.',
+            },
+            {
+              name: 'react-dom',
+              allowTypeImports: true,
+              allowImportNames: ['createPortal', 'flushSync'],
+              message: 'Only react-dom APIs that behave the same on Preact (the lean build): createPortal, flushSync.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['react-dom/*', 'react/*', 'preact', 'preact/*', 'scheduler'],
+              allowTypeImports: true,
+              message: "The kit imports only 'react' and 'react-dom' (the lean build swaps the renderer behind them); the element layer mounts.",
+            },
+          ],
+        },
+      ],
+      // An effect runs after paint, on Preact a frame later: what a visitor can meet before then happens as the
+      // render commits (useLayoutEffect), or an event in between is missed and a focus or title change comes late.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='useEffect'] CallExpression[callee.property.name='addEventListener']",
+          message: 'Add listeners in a layout effect and read state from refs (useLatest): an effect comes a frame late on Preact.',
+        },
+        {
+          selector: "CallExpression[callee.name='useEffect'] CallExpression[callee.property.name='focus']",
+          message: 'Move focus in a layout effect: an effect comes a frame late on Preact.',
+        },
+        {
+          selector: "CallExpression[callee.name='useEffect'] AssignmentExpression[left.object.name='document'][left.property.name='title']",
+          message: 'Change the page title in a layout effect: an effect comes a frame late on Preact.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { feedbackVisibility, type FeedbackScrollState, type FeedbackVisibility } from '../../core/feedback-visibility';
 import { findLandmark } from './find-landmark';
 
@@ -7,12 +7,12 @@ const HIDDEN: FeedbackVisibility = { visible: false, atFooter: false };
 /**
  * Follows the page: the header's height (measured, and again when it or the window resizes), the scroll
  * position, and whether the footer is in view (IntersectionObserver). Starts hidden; the first real state
- * arrives once the page has been measured.
+ * arrives once the page has been measured, as the element commits, and scrolling is followed from then on.
  */
 export function useFeedbackVisibility(headerSelector: string, footerSelector: string, elementName: string): FeedbackVisibility {
   const [state, setState] = useState<FeedbackVisibility>(HIDDEN);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const header = findLandmark(headerSelector, 'header', elementName);
     const footer = findLandmark(footerSelector, 'footer', elementName);
     const inputs: FeedbackScrollState = { scrollY: window.scrollY, headerHeight: 0, footerInView: false };
