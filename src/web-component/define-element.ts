@@ -8,7 +8,10 @@ import { NotedFocus } from './noted-focus';
 export interface ElementProps {
   /** The custom element itself: dispatch events from it, read its layout. */
   host: HTMLElement;
-  /** The element's server-rendered child nodes, read before the first render. */
+  /**
+   * The element's server-rendered child nodes, read before the first render. While the component first renders they
+   * may be out of the page (a renderer may empty the element before rendering): see `labelOf` and `languageAround`.
+   */
   serverNodes: readonly Node[];
   /** Overrides of the component's English strings, from the `i18n` attribute or property. */
   i18n: unknown;
