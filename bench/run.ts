@@ -7,6 +7,8 @@
  *   lighthouse      bench/lighthouse.ts      Lighthouse scores on every example page
  *   search engines  bench/search-engines.ts  MiniSearch, Orama, FlexSearch at 10,000 and 100,000 documents
  *   search proxy    bench/search-proxy.ts    the proxy under 50 concurrent clients over loopback
+ *   write-api       bench/write-api.ts       civic-search's write API: indexing rate, write to searchable, searches
+ *                                            during writes, the site under costly searches; the libraries' own rates
  * `npm run bench -- pages lighthouse` runs only those and replaces only their sections of bench/RESULTS.md (the
  * others keep the figures, command and date of their last run); BENCH_QUICK=1 shortens the search runs.
  */
@@ -35,6 +37,11 @@ const benches = [
     name: 'search-proxy',
     title: 'Search proxy under load',
     command: ['node', '--expose-gc', '--conditions=source', '--import', 'tsx', 'bench/search-proxy.ts', ...(quick ? ['--quick'] : [])],
+  },
+  {
+    name: 'write-api',
+    title: 'Write API and live index',
+    command: ['node', '--conditions=source', '--import', 'tsx', 'bench/write-api.ts', ...(quick ? ['--quick'] : [])],
   },
 ];
 
