@@ -8,6 +8,10 @@ import AppSearchClient from '@elastic/app-search-node';
 import { writeApi } from '../../packages/civic-search/src/write-api';
 import { MAX_DOCUMENTS_PER_REQUEST, MESSAGES } from '../../packages/civic-search/src/write-api/app-search-rules';
 import { searchProxy } from '../../packages/civic-search/src/search-proxy';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
 import { openTempStore } from './fixtures/write-api/temp-store';
 import type { EngineAdmin } from '../../packages/civic-search/src/engines/engine-admin';
 import { PARKS, PARKS_SCHEMA } from './fixtures/write-api/national-parks';
@@ -105,11 +109,13 @@ describe('the Enterprise Search client (@elastic/enterprise-search)', () => {
     const fetched = await app.getDocuments({ engine_name: 'parks', documentIds: ['park_saguaro', 'park_missing', indexed[3].id] });
     assert.deepEqual(fetched, [{ ...PARKS[1], visitors: 1100000 }, null, { id: indexed[3].id, title: 'Wind Cave', visitors: 650000 }]);
 
-    const listed = await app.listDocuments({ engine_name: 'parks', page: { current: 2, size: 3 } });
-    assert.deepEqual(listed.meta.page, { current: 2, total_pages: 2, total_results: 4, size: 3 });
+    const first = await app.listDocuments({ engine_name: 'parks', page: { current: 1, size: 3 } });
+    const second = await app.listDocuments({ engine_name: 'parks', page: { current: 2, size: 3 } });
+    assert.deepEqual(second.meta.page, { current: 2, total_pages: 2, total_results: 4, size: 3 });
+    assert.equal(second.results.length, 1);
     assert.deepEqual(
-      listed.results.map((document) => document.id),
-      [indexed[3].id],
+      [...first.results, ...second.results].map((document) => document.id).sort(),
+      ['park_acadia', 'park_rocky-mountain', 'park_saguaro', indexed[3].id].sort(),
     );
 
     assert.deepEqual(await app.deleteDocuments({ engine_name: 'parks', documentIds: ['park_acadia', 'park_missing'] }), [
@@ -243,4 +249,92 @@ describe('the older App Search client (@elastic/app-search-node)', () => {
     const suggested = (await client.querySuggestion('site', 'build')) as { results: { documents: unknown[] } };
     assert.ok(Array.isArray(suggested.results.documents));
   });
+});
+
+/**
+ * The whole service as `civic-search serve` runs it (the embedded engine in a worker thread over the durable store):
+ * what each client writes is what its searches and suggestions find, and a deleted document is gone from them.
+ */
+describe('both clients against createSearchService: writes are searchable', () => {
+  let service: SearchService;
+  let serviceServer: ReturnType<typeof serve>;
+  let serviceUrl: string;
+  let dataDir: string;
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'civic-clients-service-'));
+    service = await createSearchService({ dataDir, privateKey: KEY, rateLimit: { windowMs: 60_000, limit: 10_000 } });
+    await service.ready();
+    serviceServer = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => serviceServer.once('listening', resolve));
+    serviceUrl = `http://127.0.0.1:${(serviceServer.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    (serviceServer as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    await new Promise((resolve) => serviceServer.close(resolve));
+    await service.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** Asks again until `found` holds: a write is searchable soon after its answer, not necessarily at once. */
+  async function eventually<T>(ask: () => Promise<T>, found: (answer: T) => boolean): Promise<T> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const answer = await ask();
+      if (found(answer) || Date.now() > deadline) return answer;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const ids = (answer: { results: Array<{ id?: { raw?: unknown } }> }) => answer.results.map((result) => result.id?.raw);
+
+  it('the Enterprise Search client indexes, searches, suggests, updates and deletes', { timeout: 60_000 }, async () => {
+    const app = new Client({ url: serviceUrl, auth: { token: KEY } }).app;
+    await app.createEngine({ body: { name: 'parks-current', language: 'en' } });
+    await app.putSchema({ engine_name: 'parks-current', schema: PARKS_SCHEMA });
+    const indexed = await app.indexDocuments({ engine_name: 'parks-current', documents: PARKS });
+    assert.ok(indexed.every((result) => (result as unknown as { errors: string[] }).errors.length === 0));
+
+    const search = () => app.search({ engine_name: 'parks-current', body: { query: 'granite' } }) as Promise<never>;
+    assert.deepEqual(ids(await eventually(search, (answer) => ids(answer).length > 0)), ['park_acadia']);
+    const suggest = () => app.querySuggestion({ engine_name: 'parks-current', body: { query: 'acad' } });
+    const suggested = await eventually(suggest, (answer) => (answer.results?.documents?.length ?? 0) > 0);
+    assert.ok(suggested.results?.documents?.some((suggestion) => suggestion.suggestion === 'acadia'));
+
+    await app.putDocuments({ engine_name: 'parks-current', documents: [{ id: 'park_saguaro', description: 'Granite hills and cactus.' }] });
+    const both = await eventually(search, (answer) => ids(answer).length === 2);
+    assert.deepEqual([...ids(both)].sort(), ['park_acadia', 'park_saguaro']);
+
+    await app.deleteDocuments({ engine_name: 'parks-current', documentIds: ['park_acadia'] });
+    const after = await eventually(search, (answer) => !ids(answer).includes('park_acadia'));
+    assert.deepEqual(ids(after), ['park_saguaro']);
+
+    assert.deepEqual(
+      await responseError(new Client({ url: serviceUrl, auth: { token: 'private-wrong-key-000000000' } }).app.listEngines()),
+      {
+        status: 401,
+        body: { error: MESSAGES.invalidToken },
+      },
+    );
+  });
+
+  it(
+    'the older App Search client indexes, searches (GET with a JSON body) and suggests, and sees deletes',
+    { timeout: 60_000 },
+    async () => {
+      const client = new AppSearchClient(undefined, KEY, () => `${serviceUrl}/api/as/v1/`);
+      await client.createEngine('parks-older', { language: 'en' });
+      await client.updateSchema('parks-older', PARKS_SCHEMA);
+      await client.indexDocuments('parks-older', PARKS);
+
+      const search = () => client.search('parks-older', 'cactus') as Promise<never>;
+      assert.deepEqual(ids(await eventually(search, (answer) => ids(answer).length > 0)), ['park_saguaro']);
+      const suggest = () =>
+        client.querySuggestion('parks-older', 'sag') as Promise<{ results?: { documents?: Array<{ suggestion: string }> } }>;
+      const suggested = await eventually(suggest, (answer) => (answer.results?.documents?.length ?? 0) > 0);
+      assert.ok(suggested.results?.documents?.some((suggestion) => suggestion.suggestion === 'saguaro'));
+
+      await client.destroyDocuments('parks-older', ['park_saguaro']);
+      assert.deepEqual(ids(await eventually(search, (answer) => ids(answer).length === 0)), []);
+      assert.deepEqual(await client.destroyEngine('parks-older'), { deleted: true });
+    },
+  );
 });
