@@ -15,6 +15,7 @@ import { fieldNameProblem } from '../../packages/civic-search/src/engines/engine
 import { engineNameProblem } from '../../packages/civic-search/src/engines/engine-definition';
 import { searchProxy } from '../../packages/civic-search/src/search-proxy';
 import { openTempStore, type RecordingAdmin } from './fixtures/write-api/temp-store';
+import { DocumentsRejectedError } from '../../packages/civic-search/src/engines/engine-admin';
 import { createInMemoryBackend } from './support/in-memory-search-backend';
 
 const KEY = 'private-write-api-test-key-0123';
@@ -502,5 +503,46 @@ describe('write API: paths and methods', () => {
     assert.equal(suggest.status, 200);
     const write = await site.request('/api/as/v1/engines', { method: 'POST' });
     assert.equal(write.status, 401);
+  });
+});
+
+describe('write API: documents a backend refuses after the checks', () => {
+  it('answers each refused document with the backend\'s reasons, and the others as written', async () => {
+    const { admin: store, close } = await openTempStore();
+    try {
+      await store.createEngine('parks', null);
+      // A backend (say a cluster) that refuses one document's value after the request's own checks passed.
+      const refusing = new Proxy(store, {
+        get(target, name) {
+          if (name !== 'putDocuments') return Reflect.get(target, name);
+          return async (engine: string, documents: { id: string }[]) => {
+            const kept = documents.filter((document) => document.id !== 'b');
+            await target.putDocuments(engine, kept as never);
+            throw new DocumentsRejectedError(
+              documents.map((document) => document.id),
+              documents.map((document) => (document.id === 'b' ? ['failed to parse field [title]'] : [])),
+            );
+          };
+        },
+      });
+      const app = writeApi({ admin: refusing, privateKey: KEY });
+      const response = await app.request('/api/as/v1/engines/parks/documents', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify([{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }, { id: 'c', title: 'C' }]),
+      });
+      assert.equal(response.status, 200);
+      assert.deepEqual(await response.json(), [
+        { id: 'a', errors: [] },
+        { id: 'b', errors: ['failed to parse field [title]'] },
+        { id: 'c', errors: [] },
+      ]);
+      assert.deepEqual(
+        (await store.getDocuments('parks', ['a', 'b', 'c'])).map((document) => document?.id ?? null),
+        ['a', null, 'c'],
+      );
+    } finally {
+      await close();
+    }
   });
 });

@@ -308,12 +308,12 @@ describe('the packed packages, installed as a council would', () => {
         ],
       });
       assert.deepEqual(
-        indexed.map((result) => result.errors),
+        (indexed as { id: string; errors: string[] }[]).map((result) => result.errors),
         [[], [], []],
       );
       const found = await client.app.search({ engine_name: 'notices', body: { query: 'water main' } });
       assert.deepEqual(
-        found.results.map((result) => result.id.raw),
+        (found.results as { id: { raw: string } }[]).map((result) => result.id.raw),
         ['water'],
         'a document is searchable as soon as its write is answered',
       );
@@ -330,7 +330,7 @@ describe('the packed packages, installed as a council would', () => {
         ['library'],
       );
       const suggested = await client.app.querySuggestion({ engine_name: 'notices', body: { query: 'kerb' } });
-      assert.ok(suggested.results?.documents?.some((document) => document.suggestion.startsWith('kerbside')), 'suggestions know the new words');
+      assert.ok(suggested.results?.documents?.some((document) => document.suggestion?.startsWith('kerbside')), 'suggestions know the new words');
       const refused = await fetch(`${writer.origin}/api/as/v1/engines/notices/documents`, {
         method: 'POST',
         headers: { Authorization: 'Bearer private-not-the-key-000000', 'Content-Type': 'application/json' },
@@ -346,7 +346,7 @@ describe('the packed packages, installed as a council would', () => {
       assert.deepEqual(held, [null, { id: 'library', title: 'Library open late on Thursdays', posted: '2026-11-21' }]);
       const afterRestart = await again.app.search({ engine_name: 'notices', body: { query: 'thursdays' } });
       assert.deepEqual(
-        afterRestart.results.map((result) => result.id.raw),
+        (afterRestart.results as { id: { raw: string } }[]).map((result) => result.id.raw),
         ['library'],
       );
     } finally {

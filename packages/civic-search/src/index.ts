@@ -24,7 +24,6 @@ export {
   indexSettingsForEngine,
   mappingForEngine,
   createElasticsearchAdmin,
-  DocumentsRejectedError,
   type ElasticsearchAdmin,
   type ElasticsearchAdminOptions,
   type ElasticsearchBackendOptions,
@@ -34,9 +33,9 @@ export { FIELD_TYPES, type EngineSchema, type FieldType, type SearchFieldWeights
 export { pageEngine, type EngineDefinition } from './engines/engine-definition';
 export { PAGE_SCHEMA, PAGE_SEARCH_FIELDS } from './engines/page-schema';
 export { readDocumentsFile, inferSchema, DocumentsFileError, type EngineDocument } from './engines/documents-file';
-export { EngineExistsError, isEngineAdmin, type EngineAdmin, type EngineInfo } from './engines/engine-admin';
+export { DocumentsRejectedError, EngineExistsError, isEngineAdmin, type EngineAdmin, type EngineInfo } from './engines/engine-admin';
 export { EngineRegistry } from './engines/engine-registry';
-export { writeApi, type WriteApiOptions } from './write-api';
+export { writeApi, type WriteApiOptions, type WriteApiChange } from './write-api';
 export {
   openEngineStore,
   StoreStartError,

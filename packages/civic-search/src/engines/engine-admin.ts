@@ -62,3 +62,18 @@ export class EngineExistsError extends Error {
 export function isEngineAdmin(value: unknown): value is EngineAdmin {
   return typeof value === 'object' && value !== null && typeof (value as EngineAdmin).putDocuments === 'function';
 }
+
+/**
+ * Some documents of a write were refused by the backend itself (say a cluster refused a value), after the request's
+ * own checks passed: the others were written. `errors` follows the documents given, empty for each one written.
+ */
+export class DocumentsRejectedError extends Error {
+  override name = 'DocumentsRejectedError';
+  constructor(
+    readonly ids: readonly string[],
+    readonly errors: readonly (readonly string[])[],
+  ) {
+    const refused = ids.flatMap((id, index) => (errors[index].length > 0 ? [`${id}: ${errors[index].join('; ')}`] : []));
+    super(`${refused.length} of ${ids.length} documents were not written: ${refused.join(' | ')}`);
+  }
+}

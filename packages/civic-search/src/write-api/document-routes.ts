@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { EngineDocument } from '../engines/documents-file';
+import { DocumentsRejectedError } from '../engines/engine-admin';
 import { badRequest } from './api-error';
 import { DOCUMENTS_PAGE_SIZE_DEFAULT, MAX_DOCUMENTS_PER_REQUEST, MESSAGES } from './app-search-rules';
 import { checkNewDocuments, checkPatches, withinSizeLimit, type DocumentResult } from './document-checks';
@@ -29,7 +30,14 @@ export async function postDocuments(c: Context, context: WriteContext) {
   const items = await readDocuments(c);
   const { results, accepted } = checkNewDocuments(items, await context.admin.schema(engine));
   if (accepted.length > 0) {
-    await context.admin.putDocuments(engine, accepted);
+    try {
+      await context.admin.putDocuments(engine, accepted);
+    } catch (error) {
+      if (!(error instanceof DocumentsRejectedError)) throw error;
+      // The backend refused some after the checks passed (a cluster refusing a value): each answers with its reasons,
+      // the others were written.
+      refusedByBackend(results, accepted, error);
+    }
     context.changed({ engine, action: 'documents' });
   }
   return c.json(results);
@@ -95,4 +103,15 @@ export async function deleteDocuments(c: Context, context: WriteContext) {
   const deleted = await context.admin.deleteDocuments(engine, ids);
   if (deleted.some(Boolean)) context.changed({ engine, action: 'documents' });
   return c.json(ids.map((id, i) => ({ id, deleted: deleted[i] === true })));
+}
+
+/** Puts a backend's reasons on the results of the documents it refused (matched in order, by id). */
+function refusedByBackend(results: DocumentResult[], written: readonly EngineDocument[], refusal: DocumentsRejectedError): void {
+  let next = 0;
+  written.forEach((document, i) => {
+    while (next < results.length && (results[next].id !== document.id || results[next].errors.length > 0)) next++;
+    const reasons = refusal.errors[i] ?? [];
+    if (next < results.length && reasons.length > 0) results[next].errors.push(...reasons);
+    next++;
+  });
 }

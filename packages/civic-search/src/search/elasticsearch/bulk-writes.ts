@@ -8,16 +8,9 @@ import { toBackendError } from './backend-errors';
  * of the documents given: an empty list for each one written, the reasons for each one refused, so the write API
  * can answer App Search's `[{ id, errors }]` for the batch.
  */
-export class DocumentsRejectedError extends BackendError {
-  override name = 'DocumentsRejectedError';
-  constructor(
-    readonly ids: readonly string[],
-    readonly errors: readonly (readonly string[])[],
-  ) {
-    const refused = ids.flatMap((id, index) => (errors[index].length > 0 ? [`${id}: ${errors[index].join('; ')}`] : []));
-    super(`${refused.length} of ${ids.length} documents were not written: ${refused.join(' | ')}`);
-  }
-}
+import { DocumentsRejectedError } from '../../engines/engine-admin';
+
+export { DocumentsRejectedError };
 
 /** How much of Elasticsearch's reason for refusing a document is passed on (its reasons can quote the value). */
 const REASON_MAX_LENGTH = 200;
