@@ -33,13 +33,12 @@ export interface LayoutProps {
 }
 
 /**
- * Elements in every page's header, fetched at once; the navigation ones only for the screens that show them
- * (at the kit's MOBILE_BREAKPOINT_PX). The footer's feedback and back-to-top elements load as they come into view.
+ * Elements in every page's header whose code is fetched at once: the Menu button's, only for the screens that show
+ * it (at the kit's MOBILE_BREAKPOINT_PX). The search box, the mega menu and the announcement work as the server
+ * writes them, so the autoloader loads them when the visitor turns to them or the browser is idle: hinting them
+ * would put their code (and the renderer) back on every page's first load.
  */
 const HEADER_ELEMENTS: ReadonlyArray<{ tag: string; media?: string }> = [
-  { tag: 'announcement-banner' },
-  { tag: 'site-search' },
-  { tag: 'mega-menu', media: `(min-width: ${MOBILE_BREAKPOINT_PX + 1}px)` },
   { tag: 'mobile-nav', media: `(max-width: ${MOBILE_BREAKPOINT_PX}px)` },
 ];
 
@@ -118,8 +117,14 @@ export function Layout({ title, elements = [], path, bodyClass, wide = false, in
             tabindex={-1}
           >
             {subsite ? (
-              // The class gives the colours from the server's stylesheet; the element sets the same from its attributes.
-              <subsite-theme class={subsiteClass(subsite.slug)} colour={subsite.colour} secondary-colour={subsite.secondaryColour}>
+              // The class gives the colours from the server's stylesheet; the element sets the same from its attributes,
+              // so its code can wait until the browser is idle.
+              <subsite-theme
+                class={subsiteClass(subsite.slug)}
+                colour={subsite.colour}
+                secondary-colour={subsite.secondaryColour}
+                data-civic-upgrade="idle"
+              >
                 {content}
               </subsite-theme>
             ) : (
@@ -189,7 +194,12 @@ function SiteAnnouncement({ path }: { path: string }) {
   return (
     <div class="site-announcement">
       <div class="page-width">
-        <announcement-banner data-timestamp={site.announcement.timestamp} data-expires={site.announcement.expires}>
+        {/* Closed without JavaScript by its form, and left out once dismissed: its code can wait for the visitor. */}
+        <announcement-banner
+          data-timestamp={site.announcement.timestamp}
+          data-expires={site.announcement.expires}
+          data-civic-upgrade="intent"
+        >
           <h2 class="announcement__title">Holiday collection changes</h2>
           <p>
             Rubbish and recycling will be collected one day later than usual in the weeks of Christmas and New Year.{' '}

@@ -1,4 +1,7 @@
 import { elementLoaders, elementMedia } from './element-loaders';
+import { elementUpgrades, upgradeOf, type UpgradeStrategy } from './element-upgrades';
+import { onIntent } from './on-intent';
+import { whenIdle } from './when-idle';
 import { whenVisible, type VisibilityWatch } from './when-visible';
 
 export type ElementLoaders = Readonly<Record<string, () => Promise<unknown>>>;
@@ -14,6 +17,14 @@ export interface AutoloadOptions {
   margin?: string;
   /** Per tag, a media query the screen must match before the element's code loads (default: `elementMedia`). */
   media?: Readonly<Record<string, string>>;
+  /**
+   * Per tag, when its code loads once the element is seen (default: `elementUpgrades`; see element-upgrades.ts):
+   * `visible` at once, `intent` at the visitor's first sign of using it or when the browser is idle, `idle` then.
+   * An element's `data-civic-upgrade` attribute chooses for that element.
+   */
+  upgrade?: Readonly<Record<string, UpgradeStrategy>>;
+  /** Resolves when the browser is idle after load (default: `whenIdle`); tests pass their own. */
+  idle?: () => Promise<void>;
 }
 
 export const AUTOLOAD_MARGIN = '50% 0px';
@@ -27,26 +38,55 @@ export const AUTOLOAD_MARGIN = '50% 0px';
 export function autoload(
   root: ParentNode & Node = document,
   loaders: ElementLoaders = elementLoaders,
-  { when = 'visible', margin = AUTOLOAD_MARGIN, media = elementMedia }: AutoloadOptions = {},
+  { when = 'visible', margin = AUTOLOAD_MARGIN, media = elementMedia, upgrade = elementUpgrades, idle = whenIdle }: AutoloadOptions = {},
 ): () => void {
   const pending = new Set(Object.keys(loaders));
+  /** Each tag's load, once asked for: it settles when the code has loaded, or rejects when it could not. */
+  const loads = new Map<string, Promise<unknown>>();
+  /** Elements waiting for the visitor's intent, each with how to stop waiting. */
+  const waitingForIntent = new Map<Element, () => void>();
+  /** Tags whose load waits for the browser to be idle. */
+  const waitingForIdle = new Set<string>();
+  let stopped = false;
   const selector = () => [...pending].join(',');
   /** Tags waiting for their screen size, each with how to stop listening. */
   const mediaWatches = new Map<string, () => void>();
 
-  const load = (tag: string) => {
-    if (!pending.delete(tag)) return;
+  const load = (tag: string): Promise<unknown> => {
+    const asked = loads.get(tag);
+    if (asked) return asked;
+    pending.delete(tag);
     visibility?.forget(tag);
     mediaWatches.get(tag)?.();
     mediaWatches.delete(tag);
-    if (pending.size === 0) stop();
+    if (pending.size === 0) stopWatching();
     // A tag some other script already registered needs nothing from us.
-    if (customElements.get(tag)) return;
-    loaders[tag]().catch((error: unknown) => console.error(`civic-elements: could not load <${tag}>.`, error));
+    const loading = customElements.get(tag) ? Promise.resolve() : loaders[tag]();
+    loads.set(tag, loading);
+    loading.catch((error: unknown) => console.error(`civic-elements: could not load <${tag}>.`, error));
+    return loading;
+  };
+
+  /** The element is near the viewport (or in the page, with `when: 'present'`): load now or arrange when. */
+  const seen = (tag: string, element: Element) => {
+    if (loads.has(tag) || stopped) return;
+    const strategy = upgradeOf(element, upgrade);
+    if (strategy === 'visible') {
+      load(tag);
+      return;
+    }
+    if (strategy === 'intent' && !waitingForIntent.has(element)) {
+      waitingForIntent.set(element, onIntent(element, () => load(tag)));
+    }
+    if (waitingForIdle.has(tag)) return;
+    waitingForIdle.add(tag);
+    void idle().then(() => {
+      if (!stopped) load(tag);
+    });
   };
 
   const visibility: VisibilityWatch | undefined =
-    when === 'visible' && typeof IntersectionObserver === 'function' ? whenVisible(margin, load) : undefined;
+    when === 'visible' && typeof IntersectionObserver === 'function' ? whenVisible(margin, seen) : undefined;
   const found = (element: Element) => {
     const tag = element.localName;
     const query = media[tag];
@@ -54,12 +94,15 @@ export function autoload(
     // (the Menu button's element is empty until it renders its button).
     if (query !== undefined) waitForMedia(tag, query);
     else if (visibility) visibility.watch(element);
-    else load(tag);
+    else seen(tag, element);
   };
   const waitForMedia = (tag: string, query: string) => {
     if (mediaWatches.has(tag)) return;
     const list = matchMedia(query);
-    if (list.matches) return load(tag);
+    if (list.matches) {
+      load(tag);
+      return;
+    }
     const onChange = () => {
       if (list.matches) load(tag);
     };
@@ -83,8 +126,8 @@ export function autoload(
       }
     }
   });
-  // Once every tag has loaded there is nothing left to watch for.
-  const stop = () => {
+  // Once every tag is loading there is nothing left to watch for (elements waiting for intent wait on their own).
+  const stopWatching = () => {
     observer.disconnect();
     visibility?.disconnect();
     for (const unwatch of mediaWatches.values()) unwatch();
@@ -92,6 +135,11 @@ export function autoload(
   };
   observer.observe(root, { childList: true, subtree: true });
   scan(root);
-  if (pending.size === 0) stop();
-  return stop;
+  if (pending.size === 0) stopWatching();
+  return () => {
+    stopped = true;
+    stopWatching();
+    for (const stopWaiting of waitingForIntent.values()) stopWaiting();
+    waitingForIntent.clear();
+  };
 }

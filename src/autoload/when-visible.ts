@@ -1,5 +1,5 @@
 /**
- * Calls back once for each tag the first time one of its elements comes near the viewport. An element with no
+ * Calls back with each watched element (and its tag) as it comes near the viewport, until its tag is forgotten. An element with no
  * box of its own (`display: contents`, like a wrapper around a form) is seen through its children; an element
  * that is not rendered (`display: none`, in a closed `<details>`, in a layout for another screen size) is seen
  * when it starts to be.
@@ -11,15 +11,16 @@ export interface VisibilityWatch {
   disconnect(): void;
 }
 
-export function whenVisible(margin: string, onVisible: (tag: string) => void): VisibilityWatch {
-  const tagOf = new WeakMap<Element, string>();
+export function whenVisible(margin: string, onVisible: (tag: string, element: Element) => void): VisibilityWatch {
+  /** Each observed box, and the element it stands for (itself, or the element it is a child of). */
+  const watchedOf = new WeakMap<Element, Element>();
   const targetsByTag = new Map<string, Element[]>();
 
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
-        const tag = tagOf.get(entry.target);
-        if (entry.isIntersecting && tag !== undefined && targetsByTag.has(tag)) onVisible(tag);
+        const element = watchedOf.get(entry.target);
+        if (entry.isIntersecting && element !== undefined && targetsByTag.has(element.localName)) onVisible(element.localName, element);
       }
     },
     { rootMargin: margin },
@@ -34,7 +35,7 @@ export function whenVisible(margin: string, onVisible: (tag: string) => void): V
       const targets = targetsByTag.get(tag) ?? [];
       targetsByTag.set(tag, targets);
       for (const target of targetsOf(element)) {
-        tagOf.set(target, tag);
+        watchedOf.set(target, element);
         targets.push(target);
         observer.observe(target);
       }

@@ -1,8 +1,9 @@
 import r2wc from '@r2wc/react-to-web-component';
-import { createElement, useMemo, type ComponentType } from 'react';
+import { createElement, useLayoutEffect, useMemo, type ComponentType } from 'react';
 import { convertAll, convertValue, attributeName, type AttributeSchema, type PropsOf, type RawValues } from './attribute-values';
 import { noteFocus, type FocusSnapshot } from './keep-focus';
 import { NotedFocus } from './noted-focus';
+import { RENDERED } from '../core/rendered-signal';
 
 /** What every kit component receives besides its attributes. */
 export interface ElementProps {
@@ -45,6 +46,9 @@ interface R2wcInternals {
   disconnectedCallback(): void;
 }
 
+/** How each element's RENDERED promise is settled, by its first commit. */
+const settleRendered = new WeakMap<Element, () => void>();
+
 /** Renders the current props, only once mounted: before that, the mount in connectedCallback will use them. */
 function renderIfMounted(element: R2wcInternals): void {
   if (element[ROOT] !== undefined) element[RENDER]();
@@ -80,6 +84,9 @@ export function createCustomElement<S extends AttributeSchema>(
     // Convert (and report bad values) only when an attribute changed, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the raw values are the dependencies
     const props = useMemo(() => convertAll(schema, raw, elementName), rawValues) as PropsOf<S> & { i18n: unknown };
+    // The outermost layout effect: it runs after the component's own (children's run first), so by then the server
+    // nodes are adopted, focus is back and the listeners are added.
+    useLayoutEffect(() => settleRendered.get(host)?.(), [host]);
     return createElement(
       NotedFocus.Provider,
       { value: raw.serverFocus ?? null },
@@ -97,6 +104,9 @@ export function createCustomElement<S extends AttributeSchema>(
     #serverNodes: readonly Node[] | undefined;
     /** Disconnected, with React still mounted until the microtask decides whether it was a move. */
     #unmountPending = false;
+
+    /** Settles once the element has first rendered (see RENDERED). */
+    readonly [RENDERED] = new Promise<void>((resolve) => settleRendered.set(this, resolve));
 
     constructor() {
       super();

@@ -1,3 +1,5 @@
+import { controlShowing, isShown } from '../core/shown-parts';
+
 /**
  * Focus on server markup survives the upgrade. When an element first renders, React empties the element and
  * Adopt moves the server's nodes into the rendered wrapper; taking a focused node out of the page blurs it, so a
@@ -46,21 +48,6 @@ export function noteFocus(nodes: readonly Node[]): FocusSnapshot | null {
 /** True when the noted node is one of the nodes or inside one (taken out of the page or not). */
 export function holdsFocus(nodes: readonly Node[], snapshot: FocusSnapshot): boolean {
   return nodes.some((node) => node === snapshot.element || node.contains(snapshot.element));
-}
-
-/** Rendered, not in a hidden or display: none part. (The browser blurs a hidden focused node only at its next frame.) */
-const isShown = (element: Element) =>
-  typeof element.checkVisibility === 'function' ? element.checkVisibility() : element.getClientRects().length > 0;
-
-/** The control for a part holding `element`: the nearest ancestor with an id some `aria-controls` names. */
-function controlShowing(element: Element): HTMLElement | null {
-  for (let part = element.parentElement; part; part = part.parentElement) {
-    if (!part.id) continue;
-    for (const control of part.ownerDocument.querySelectorAll<HTMLElement>('[aria-controls]')) {
-      if (control !== element && !part.contains(control) && control.getAttribute('aria-controls')!.split(/\s+/).includes(part.id)) return control;
-    }
-  }
-  return null;
 }
 
 /**

@@ -11,7 +11,7 @@ export function BuildingConsentPage() {
     <Layout
       title="Apply for a building consent"
       path={PATH}
-      elements={['jump-links', 'share-panel', 'subsite-theme']}
+      elements={['jump-links', 'share-panel']}
       subsite={subsites.buildingAndPlanning}
       intro={
         <>

@@ -232,6 +232,9 @@ export function SiteSearch({ host, serverNodes, i18n, dataEngineName, siteName, 
     };
     input.addEventListener('input', onInput);
     input.addEventListener('keydown', onKeyDown);
+    // Text the visitor typed while the element's code loaded (the field has focus and no longer holds the server's
+    // value) is taken as typed now, so it asks for suggestions as typing after the upgrade would.
+    if (document.activeElement === input && input.value !== input.defaultValue) onInput();
     return () => {
       input.removeEventListener('input', onInput);
       input.removeEventListener('keydown', onKeyDown);
