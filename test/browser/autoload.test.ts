@@ -180,3 +180,121 @@ describe('autoload', () => {
     });
   });
 });
+
+describe('autoload: elements that wait for the visitor', () => {
+  let stop: (() => void) | undefined;
+  afterEach(() => {
+    stop?.();
+    stop = undefined;
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  });
+
+  /** The browser never idle: only the visitor's intent loads the code. */
+  const neverIdle = () => new Promise<void>(() => {});
+
+  it('loads an element in view only when the visitor turns to it: focus inside it', async () => {
+    const root = await fixture(html`<div><test-form-intent><form><input aria-label="Search" /></form></test-form-intent></div>`);
+    const { loaders, requested } = recordingLoaders(['test-form-intent']);
+    stop = autoload(root, loaders, { upgrade: { 'test-form-intent': 'intent' }, idle: neverIdle });
+    await nextFrame();
+    await nextFrame();
+    expect(requested, 'not before intent').to.deep.equal([]);
+
+    root.querySelector('input')!.focus();
+    await waitUntil(() => requested.includes('test-form-intent'), 'focus inside loads the element');
+  });
+
+  it('loads on the pointer coming over it, and on a key pressed in it', async () => {
+    const root = await fixture(
+      html`<div><test-hover-intent><a href="#a">Link</a></test-hover-intent><test-key-intent><a href="#b">Link</a></test-key-intent></div>`,
+    );
+    const { loaders, requested } = recordingLoaders(['test-hover-intent', 'test-key-intent']);
+    stop = autoload(root, loaders, { upgrade: { 'test-hover-intent': 'intent', 'test-key-intent': 'intent' }, idle: neverIdle });
+    await nextFrame();
+    root.querySelector('test-hover-intent a')!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    await waitUntil(() => requested.includes('test-hover-intent'), 'the pointer over it loads it');
+    expect(requested).to.deep.equal(['test-hover-intent']);
+    root.querySelector('test-key-intent a')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    await waitUntil(() => requested.includes('test-key-intent'), 'a key in it loads it');
+  });
+
+  it('loads without any interaction once the browser is idle', async () => {
+    const root = await fixture(html`<div><test-idle-intent><a href="#c">Link</a></test-idle-intent></div>`);
+    const { loaders, requested } = recordingLoaders(['test-idle-intent']);
+    let becomeIdle = () => {};
+    const idle = () => new Promise<void>((resolve) => (becomeIdle = resolve));
+    stop = autoload(root, loaders, { upgrade: { 'test-idle-intent': 'intent' }, idle });
+    await nextFrame();
+    expect(requested).to.deep.equal([]);
+    becomeIdle();
+    await waitUntil(() => requested.includes('test-idle-intent'), 'the idle browser loads it');
+  });
+
+  it('lets the page choose for one element with data-civic-upgrade', async () => {
+    const root = await fixture(
+      html`<div>
+        <test-chosen data-civic-upgrade="intent"><a href="#d">Waits</a></test-chosen>
+        <test-default-intent data-civic-upgrade="visible"><a href="#e">At once</a></test-default-intent>
+      </div>`,
+    );
+    const { loaders, requested } = recordingLoaders(['test-chosen', 'test-default-intent']);
+    stop = autoload(root, loaders, { upgrade: { 'test-default-intent': 'intent' }, idle: neverIdle });
+    await waitUntil(() => requested.includes('test-default-intent'), 'the element chosen to load at once loads');
+    await nextFrame();
+    expect(requested, 'the one chosen to wait waits').to.deep.equal(['test-default-intent']);
+  });
+
+  it('holds a click made while the code loads and gives it to the control that now shows the clicked link', async () => {
+    const root = await fixture(
+      html`<div><test-held-menu><a class="section" href="#section-page">Building</a></test-held-menu></div>`,
+    );
+    const menu = root.querySelector('test-held-menu')!;
+    const link = menu.querySelector('a')!;
+    let finishLoading = () => {};
+    let opened = 0;
+    const loaders: ElementLoaders = {
+      'test-held-menu': () =>
+        new Promise<void>((resolve) => {
+          finishLoading = () => {
+            // The upgrade: the link moves into a closed panel, and a button that shows the panel takes its place.
+            customElements.define(
+              'test-held-menu',
+              class extends HTMLElement {
+                [Symbol.for('civic-elements.rendered')] = Promise.resolve().then(() => {
+                  const button = document.createElement('button');
+                  button.textContent = 'Building';
+                  button.setAttribute('aria-controls', 'held-panel');
+                  button.addEventListener('click', () => opened++);
+                  const panel = document.createElement('div');
+                  panel.id = 'held-panel';
+                  panel.hidden = true;
+                  panel.append(link);
+                  this.append(button, panel);
+                });
+              },
+            );
+            resolve();
+          };
+        }),
+    };
+    stop = autoload(root, loaders, { upgrade: { 'test-held-menu': 'intent' }, idle: neverIdle });
+    await nextFrame();
+    link.click();
+    await nextFrame();
+    expect(location.hash, 'the click does not leave while the code loads').to.equal('');
+    finishLoading();
+    await waitUntil(() => opened === 1, 'the button that shows the link gets the click');
+    expect(location.hash, 'the server link is not followed').to.equal('');
+  });
+
+  it('lets a held click do what it does without JavaScript when the code cannot load', async () => {
+    const root = await fixture(html`<div><test-held-broken><a href="#server-link">Section</a></test-held-broken></div>`);
+    const { loaders } = recordingLoaders(['test-held-broken'], ['test-held-broken']);
+    await capturingConsole('error', async () => {
+      stop = autoload(root, loaders, { upgrade: { 'test-held-broken': 'intent' }, idle: neverIdle });
+      await nextFrame();
+      root.querySelector('a')!.click();
+      await waitUntil(() => location.hash === '#server-link', 'the link is followed');
+    });
+  });
+});
