@@ -155,9 +155,9 @@ function kitBuild({ dir, lean }) {
       manualChunks(id) {
         if (/node_modules\/(react|react-dom|scheduler|preact|@r2wc)\//.test(id)) return lean ? 'preact' : 'react';
         if (/\/src\/(web-component\/|core\/i18n\.ts$)/.test(id)) return 'kit';
-        // The constants, and the rules for shown parts and the first-render signal, are shared with the autoloader,
+        // The constants and the first-render signal are shared with the autoloader,
         // which must not wait for the element layer or the renderer.
-        if (/\/src\/core\/(constants|shown-parts|rendered-signal)\.ts$/.test(id)) return 'constants';
+        if (/\/src\/core\/(constants|rendered-signal)\.ts$/.test(id)) return 'constants';
         return undefined;
       },
     },

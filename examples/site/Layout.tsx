@@ -71,7 +71,8 @@ export function Layout({ title, elements = [], path, bodyClass, wide = false, in
         {/* The autoloader loads each element as it comes into view; the hints fetch the ones at the top at once. */}
         <script type="module" src="/dist/autoload.js"></script>
         {preloads.map(({ tag, media }) => (
-          <link rel="modulepreload" href={`/dist/elements/${tag}.js`} media={media} />
+          // The class module is what the autoloader imports (it registers the class itself).
+          <link rel="modulepreload" href={`/dist/classes/${tag}.js`} media={media} />
         ))}
       </head>
       <body class={bodyClass}>

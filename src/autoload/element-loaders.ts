@@ -1,30 +1,34 @@
 import { MOBILE_BREAKPOINT_PX } from '../core/constants';
 
+/** Registers the loaded class under its kit tag, as the element's own entry (`elements/<tag>.ts`) does. */
+const define = (module: { define(): unknown }) => module.define();
+
 /**
- * Every kit tag and how to load its code. The autoloader imports an element's module the first time its tag
- * appears in the page; the build turns each import into a request for `dist/elements/<tag>.js`.
+ * Every kit tag and how to load its code. The autoloader imports an element's class module the first time its tag
+ * is due and registers it; the build turns each import into a request for `dist/classes/<tag>.js` (the class and
+ * its shared chunks: one request fewer than going through the element's entry, which only calls `define()`).
  * Keep this list in step with `elements/` (a node test checks it).
  */
 export const elementLoaders: Readonly<Record<string, () => Promise<unknown>>> = {
-  'accordion-group': () => import('../../elements/accordion-group'),
-  'announcement-banner': () => import('../../elements/announcement-banner'),
-  'data-table': () => import('../../elements/data-table'),
-  'decision-tree': () => import('../../elements/decision-tree'),
-  'doc-filters': () => import('../../elements/doc-filters'),
-  'feedback-widget': () => import('../../elements/feedback-widget'),
-  'filter-input': () => import('../../elements/filter-input'),
-  'jump-links': () => import('../../elements/jump-links'),
-  'jump-to-top': () => import('../../elements/jump-to-top'),
-  'listing-filters': () => import('../../elements/listing-filters'),
-  'masked-input': () => import('../../elements/masked-input'),
-  'mega-menu': () => import('../../elements/mega-menu'),
-  'mobile-nav': () => import('../../elements/mobile-nav'),
-  'multi-step-form': () => import('../../elements/multi-step-form'),
-  'search-results': () => import('../../elements/search-results'),
-  'share-panel': () => import('../../elements/share-panel'),
-  'site-search': () => import('../../elements/site-search'),
-  'subsite-theme': () => import('../../elements/subsite-theme'),
-  'video-thumbnail': () => import('../../elements/video-thumbnail'),
+  'accordion-group': () => import('../../elements/classes/accordion-group').then(define),
+  'announcement-banner': () => import('../../elements/classes/announcement-banner').then(define),
+  'data-table': () => import('../../elements/classes/data-table').then(define),
+  'decision-tree': () => import('../../elements/classes/decision-tree').then(define),
+  'doc-filters': () => import('../../elements/classes/doc-filters').then(define),
+  'feedback-widget': () => import('../../elements/classes/feedback-widget').then(define),
+  'filter-input': () => import('../../elements/classes/filter-input').then(define),
+  'jump-links': () => import('../../elements/classes/jump-links').then(define),
+  'jump-to-top': () => import('../../elements/classes/jump-to-top').then(define),
+  'listing-filters': () => import('../../elements/classes/listing-filters').then(define),
+  'masked-input': () => import('../../elements/classes/masked-input').then(define),
+  'mega-menu': () => import('../../elements/classes/mega-menu').then(define),
+  'mobile-nav': () => import('../../elements/classes/mobile-nav').then(define),
+  'multi-step-form': () => import('../../elements/classes/multi-step-form').then(define),
+  'search-results': () => import('../../elements/classes/search-results').then(define),
+  'share-panel': () => import('../../elements/classes/share-panel').then(define),
+  'site-search': () => import('../../elements/classes/site-search').then(define),
+  'subsite-theme': () => import('../../elements/classes/subsite-theme').then(define),
+  'video-thumbnail': () => import('../../elements/classes/video-thumbnail').then(define),
 };
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Which parts of a page are shown, and which control shows a part that is not: the rules the element layer uses to
  * give focus back after an upgrade, and the autoloader to give a click held during one to the control now standing
- * where the visitor clicked. No imports: the autoloader shares this module without waiting for the element layer.
+ * where the visitor clicked (its replay module, fetched only for such a click, alongside the element's code).
  */
 /** Rendered, not in a hidden or display: none part. (The browser blurs a hidden focused node only at its next frame.) */
 export const isShown = (element: Element) =>

@@ -1,5 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { autoload, type ElementLoaders } from '../../src/autoload/autoload';
+import { RENDERED } from '../../src/core/rendered-signal';
 import { setViewport } from '@web/test-runner-commands';
 import { capturingConsole, nextFrame } from './helpers';
 
@@ -260,7 +261,7 @@ describe('autoload: elements that wait for the visitor', () => {
             customElements.define(
               'test-held-menu',
               class extends HTMLElement {
-                [Symbol.for('civic-elements.rendered')] = Promise.resolve().then(() => {
+                [RENDERED] = Promise.resolve().then(() => {
                   const button = document.createElement('button');
                   button.textContent = 'Building';
                   button.setAttribute('aria-controls', 'held-panel');

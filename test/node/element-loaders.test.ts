@@ -10,8 +10,8 @@ const elementTags = readdirSync('elements')
   .sort();
 
 test('the autoloader knows every element in elements/', () => {
-  const listed = [...loaderSource.matchAll(/'([a-z-]+)': \(\) => import\('\.\.\/\.\.\/elements\/([a-z-]+)'\)/g)];
-  for (const [, tag, file] of listed) assert.equal(tag, file, `<${tag}> loads elements/${file}.ts`);
+  const listed = [...loaderSource.matchAll(/'([a-z-]+)': \(\) => import\('\.\.\/\.\.\/elements\/classes\/([a-z-]+)'\)\.then\(define\)/g)];
+  for (const [, tag, file] of listed) assert.equal(tag, file, `<${tag}> loads elements/classes/${file}.ts and registers it`);
   assert.deepEqual(listed.map(([, tag]) => tag).sort(), elementTags);
 });
 

@@ -47,7 +47,7 @@ test('pages are served with a strict Content-Security-Policy and secure headers'
 test('a page hints only the code of the elements at its top; the autoloader finds the rest', async () => {
   const home = await (await app.request('/')).text();
   const content = await (await app.request('/guidance/building-consent')).text();
-  const preloads = (page: string, tag: string) => page.includes(`<link rel="modulepreload" href="/dist/elements/${tag}.js"`);
+  const preloads = (page: string, tag: string) => page.includes(`<link rel="modulepreload" href="/dist/classes/${tag}.js"`);
   assert.ok(!preloads(home, 'jump-links'), 'the home page has no jump links to fetch');
   assert.ok(preloads(content, 'jump-links'), 'the contents list at the top of a content page is fetched at once');
   assert.ok(!preloads(content, 'accordion-group'), 'the accordions further down load when scrolled near');
@@ -56,7 +56,7 @@ test('a page hints only the code of the elements at its top; the autoloader find
   for (const tag of ['site-search', 'mega-menu', 'announcement-banner']) {
     assert.ok(!preloads(content, tag), `<${tag}> is not fetched up front`);
   }
-  assert.match(content, /<link rel="modulepreload" href="\/dist\/elements\/mobile-nav\.js" media="\(max-width: 767px\)"/);
+  assert.match(content, /<link rel="modulepreload" href="\/dist\/classes\/mobile-nav\.js" media="\(max-width: 767px\)"/);
   for (const page of [home, content]) assert.match(page, /<script type="module" src="\/dist\/autoload\.js">/);
 });
 
