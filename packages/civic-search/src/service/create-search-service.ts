@@ -66,7 +66,8 @@ export interface SearchServiceOptions {
   env?: NodeJS.ProcessEnv;
   /**
    * Runs the embedded engine on this thread instead of a worker thread (default false). A worker keeps pages and
-   * health checks answering while a search runs, and really stops a search past its deadline.
+   * health checks answering while a search runs, and really stops a search past its deadline; on this thread a
+   * costly search holds everything up, and its deadline cannot fire until it ends (for tests and small sites only).
    */
   inProcess?: boolean;
 }
@@ -186,6 +187,8 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     } else {
       const worker = createWorkerBackend({
         name: 'embedded',
+        // Closing saves indexes that took writes: at 100,000 documents that takes several seconds.
+        closeTimeoutMs: 60_000,
         host: {
           module: packageModuleUrl(new URL('./durable-embedded.ts', import.meta.url), 'durable-embedded.js'),
           exportName: 'createDurableEmbedded',

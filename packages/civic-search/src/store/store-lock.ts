@@ -71,7 +71,11 @@ export async function takeStoreLock(dir: string): Promise<StoreLock> {
     // an earlier process's: a service restarted in a container often gets the same pid as the one killed.
     const live = pid === process.pid ? heldHere.has(file) : Number.isInteger(pid) && pid > 0 && isRunning(pid);
     if (live) throw new StoreLockedError(file, pid);
-    console.error(`civic-search store: taking over the lock ${file} left by process ${text.trim() || '(none)'}, which is not running.`);
+    const owner =
+      pid === process.pid
+        ? `this process (a search worker that was replaced, or an earlier process given the same pid)`
+        : `process ${text.trim() || '(none)'}, which is not running`;
+    console.error(`civic-search store: taking over the lock ${file} left by ${owner}.`);
     await rm(file, { force: true });
   }
   throw new Error(`Cannot take the engine store's lock ${file}: it keeps changing hands.`);

@@ -103,7 +103,8 @@ export interface DocumentsChange {
 
 /**
  * An index that has drifted this far from a compact one (entries of documents added since it was built, plus
- * removed documents), and by a quarter of its documents, is compacted: scoring reads flat arrays again.
+ * removed documents), and by a quarter of its postings entries, is compacted: scoring reads flat arrays again. Both
+ * sides count entries, so a large index compacts rarely (a compaction costs in proportion to the whole index).
  */
 const COMPACT_AFTER_DRIFT = 20_000;
 
@@ -207,7 +208,7 @@ export function createEmbeddedBackend({
   /** Compacts an engine's index once it has drifted far from a flat one (soon after the write, not during it). */
   const compactSoon = (engine: string, state: EngineState) => {
     const { index } = state;
-    if (index.drift < Math.max(COMPACT_AFTER_DRIFT, index.liveCount / 4) || state.pending) return;
+    if (index.drift < Math.max(COMPACT_AFTER_DRIFT, index.entries / 4) || state.pending) return;
     setImmediate(() => {
       if (state.index !== index || state.pending || closing.signal.aborted || configOf(engine) === undefined) return;
       state.index = index.compacted();

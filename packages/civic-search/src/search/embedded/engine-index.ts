@@ -51,7 +51,7 @@ export class EngineIndex {
   readonly documents: SiteDocument[];
   readonly readers: FieldReader[];
   /** Document positions by their title's key (`titleKey`), for exact title matches. */
-  readonly titles = new Map<string, number[]>();
+  readonly titles: Map<string, number[]> = new Map();
   /** The index terms as a radix tree, for typo variants (MiniSearch's `SearchableMap`; value: term id). */
   readonly termTree: SearchableMap<number>;
   readonly postings: LivePostings;
@@ -76,6 +76,8 @@ export class EngineIndex {
     public text: TextFields,
     /** The term tree of the index this one compacts (the same term ids), kept so typo variants keep their order. */
     termTree?: SearchableMap<number>,
+    /** Title keys of that index, by new position: not worked out again from every title. */
+    titles?: Map<string, number[]>,
   ) {
     this.documents = [...documents];
     this.termTree = termTree ?? new SearchableMap<number>();
@@ -94,8 +96,9 @@ export class EngineIndex {
     this.readers = this.documents.map(documentReader);
     this.documents.forEach((document, position) => {
       this.positions.set(String(document.id), position);
-      this.addTitle(position);
+      if (!titles) this.addTitle(position);
     });
+    if (titles) this.titles = titles;
     this.scorer = new TermScorer(this.postings);
     this.refreshLookups();
   }
@@ -178,6 +181,11 @@ export class EngineIndex {
     return true;
   }
 
+  /** Postings entries, base and added: what a compaction would read. */
+  get entries(): number {
+    return this.postings.entries;
+  }
+
   /** How much the index has drifted from a compact one (entries added since it was built, and removed documents). */
   get drift(): number {
     return this.postings.drift;
@@ -188,9 +196,14 @@ export class EngineIndex {
    * (scores do not change), and so do the term tree and the vocabulary.
    */
   compacted(): EngineIndex {
-    const { postings } = this.postings.compacted();
+    const { postings, positions } = this.postings.compacted();
     const documents = this.documents.filter((_, position) => this.isLive(position));
-    return new EngineIndex(documents, postings, this.vocabulary.toJSON(), this.analyzer, this.text, this.termTree);
+    const titles = new Map<string, number[]>();
+    for (const [key, held] of this.titles) {
+      const renumbered = held.map((position) => positions[position]).filter((position) => position >= 0);
+      if (renumbered.length > 0) titles.set(key, renumbered);
+    }
+    return new EngineIndex(documents, postings, this.vocabulary.toJSON(), this.analyzer, this.text, this.termTree, titles);
   }
 
   private removeAt(position: number): void {

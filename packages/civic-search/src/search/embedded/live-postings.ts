@@ -281,11 +281,22 @@ export class LivePostings {
     };
   }
 
-  /** Entries added or removed since the base was built: how far this has drifted from a compact index. */
-  get drift(): number {
+  /** Postings entries of the base plus those added since (what a compaction reads). */
+  get entries(): number {
+    let total = 0;
+    for (const field of this.base.postings) total += field.positions.length;
+    return total + this.tailEntries();
+  }
+
+  private tailEntries(): number {
     let tailEntries = 0;
     for (const tails of this.tails) for (const list of tails.values()) tailEntries += list.positions.length;
-    return tailEntries + (this.slots - this.live);
+    return tailEntries;
+  }
+
+  /** Entries added or removed since the base was built: how far this has drifted from a compact index. */
+  get drift(): number {
+    return this.tailEntries() + (this.slots - this.live);
   }
 
   /** The term of a raw token (a new id for a new term), counting the word for the vocabulary; -1 when not indexed. */
