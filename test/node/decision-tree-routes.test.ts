@@ -72,7 +72,7 @@ describe('GET /decision-trees/:slug', () => {
     const response = await app.request(TREE);
     assert.equal(response.status, 200);
     const page = await response.text();
-    assert.match(page, /<link rel="modulepreload" href="\/dist\/elements\/decision-tree\.js"/);
+    assert.match(page, /<link rel="modulepreload" href="\/dist\/classes\/decision-tree\.js"/);
     assert.match(
       page,
       /<decision-tree id="tree-building-consent"><div data-steps="true"><div class="decision-tree__step" id="step-work-type">/,

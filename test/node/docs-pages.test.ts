@@ -21,7 +21,7 @@ const page = async (app: Hono, path: string) => {
   return { status: response.status, html: await response.text() };
 };
 const count = (html: string, text: string) => html.split(text).length - 1;
-const loadsScript = (html: string, tag: string) => html.includes(`<link rel="modulepreload" href="/dist/elements/${tag}.js"`);
+const loadsScript = (html: string, tag: string) => html.includes(`<link rel="modulepreload" href="/dist/classes/${tag}.js"`);
 
 const elements = collectElements();
 const site = siteWith(toManifest(elements));

@@ -25,7 +25,7 @@ describe('report a problem: the form page', () => {
     const response = await formRoutes().request(FORM);
     assert.equal(response.status, 200);
     const page = await response.text();
-    assert.match(page, /<link rel="modulepreload" href="\/dist\/elements\/multi-step-form\.js"/);
+    assert.match(page, /<link rel="modulepreload" href="\/dist\/classes\/multi-step-form\.js"/);
     assert.match(page, /<multi-step-form><form action="\/forms\/report-a-problem" method="post" novalidate="">/);
     assert.equal(page.match(/data-step="true"/g)?.length, 4);
     assert.match(
@@ -246,7 +246,7 @@ describe('GET /forms: forms and tools with <filter-input>', () => {
 
   it('lists every form and tool, with the filterable search', async () => {
     const page = await (await app.request('/forms')).text();
-    assert.match(page, /<link rel="modulepreload" href="\/dist\/elements\/filter-input\.js"/);
+    assert.match(page, /<link rel="modulepreload" href="\/dist\/classes\/filter-input\.js"/);
     assert.match(page, /<filter-input target="forms-list"><form action="\/forms" method="get">/);
     assert.equal(visible(page).length, 6);
   });
