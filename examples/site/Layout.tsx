@@ -7,6 +7,7 @@ import { shouldShowAnnouncement, MOBILE_BREAKPOINT_PX, ariaCurrentOf, findCurren
 import { SEARCH_ENGINE, SEARCH_FIELD_MAX_LENGTH } from './search/search-engine';
 import { ANNOUNCEMENT_CLOSE_PATH } from './site-settings/routes';
 import { SUBSITE_STYLESHEET_PATH, type Subsite } from './site-settings/subsites';
+import { PageMeta, type PageFields } from './PageMeta';
 
 export interface LayoutProps {
   title: string;
@@ -29,6 +30,12 @@ export interface LayoutProps {
   aside?: Child;
   /** The subsite the page belongs to: its colours theme the page's content, with and without JavaScript. */
   subsite?: Subsite;
+  /** The page's search fields, written as meta tags (default: the hand-written page at `path`, if it is one). */
+  fields?: PageFields;
+  /** The meta description of a page that is no search document of its own (a listing, a form). */
+  description?: string;
+  /** The page must not be in search (a confirmation, not found, search results): robots noindex, no canonical. */
+  noindex?: boolean;
   children?: Child;
 }
 
@@ -45,7 +52,20 @@ const HEADER_ELEMENTS: ReadonlyArray<{ tag: string; media?: string }> = [
 /** Navigation links are site paths: any origin resolves them, only the paths are compared. */
 const PATH_BASE = 'http://harbourton.invalid/';
 
-export function Layout({ title, elements = [], path, bodyClass, wide = false, intro, aside, subsite, children }: LayoutProps) {
+export function Layout({
+  title,
+  elements = [],
+  path,
+  bodyClass,
+  wide = false,
+  intro,
+  aside,
+  subsite,
+  fields,
+  description,
+  noindex,
+  children,
+}: LayoutProps) {
   const preloads = [...HEADER_ELEMENTS, ...elements.map((tag) => ({ tag, media: undefined }))];
   const content = (
     <>
@@ -64,6 +84,7 @@ export function Layout({ title, elements = [], path, bodyClass, wide = false, in
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} | ${site.name}`}</title>
+        <PageMeta path={path} fields={fields} description={description} noindex={noindex} />
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/site.css" />
         <link rel="stylesheet" href="/dist/civic-elements.css" />

@@ -4,10 +4,20 @@ import { getCookie } from 'hono/cookie';
 import type { JSX } from 'hono/jsx/jsx-runtime';
 import { ANNOUNCEMENT_COOKIE_NAME } from 'civic-elements/core';
 import { PageRequestContext, type PageRequest } from './request-context';
+import { siteServerConfig } from './server/site-config';
+import { siteOrigin } from './server/visitor-origin';
 
-/** What the shared layout reads from the request: the thanks note after feedback, the closed announcement. */
+/**
+ * What the shared layout reads from the request: the thanks note after feedback, the closed announcement, the
+ * site's origin (for canonical addresses) and whether the address was a variant of the page (a query string).
+ */
 export function pageRequest(c: Context): PageRequest {
-  return { feedbackSent: c.req.query('feedback') === 'thanks', dismissedAnnouncement: getCookie(c, ANNOUNCEMENT_COOKIE_NAME) };
+  return {
+    feedbackSent: c.req.query('feedback') === 'thanks',
+    dismissedAnnouncement: getCookie(c, ANNOUNCEMENT_COOKIE_NAME),
+    origin: siteOrigin(c, siteServerConfig().trustProxy),
+    hasQuery: new URL(c.req.url).search !== '',
+  };
 }
 
 /**

@@ -20,7 +20,7 @@ export function DecisionTreePage({ tree, walk, unanswered }: DecisionTreePagePro
   const path = `/decision-trees/${tree.slug}`;
   const current = walk.current;
   return (
-    <Layout title={unanswered ? `Error: ${tree.title}` : tree.title} path={path} elements={['decision-tree']}>
+    <Layout title={unanswered ? `Error: ${tree.title}` : tree.title} path={path} elements={['decision-tree']} description={tree.summary}>
       <Breadcrumbs trail={tree.breadcrumbs} />
       <h1>{tree.title}</h1>
       <p class="lead">{tree.intro}</p>

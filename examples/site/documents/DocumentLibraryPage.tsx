@@ -7,6 +7,7 @@ import type { DateBounds, DateFieldState, DocumentFilters, Listing } from './doc
 import { DocumentResults, LIBRARY_PATH } from './DocumentResults';
 
 export const LIBRARY_BODY_CLASS = 'page-type-document-library';
+const LIBRARY_DESCRIPTION = 'Policies, plans, reports, forms, minutes and other documents published by the council.';
 
 interface DateInputProps {
   id: string;
@@ -61,10 +62,17 @@ export interface DocumentLibraryPageProps {
 /** The document library: a GET filter form and its results, both working without JavaScript. */
 export function DocumentLibraryPage({ filters, listing, types, bounds }: DocumentLibraryPageProps) {
   return (
-    <Layout title="Document library" path={LIBRARY_PATH} bodyClass={LIBRARY_BODY_CLASS} elements={['doc-filters']} wide>
+    <Layout
+      title="Document library"
+      path={LIBRARY_PATH}
+      bodyClass={LIBRARY_BODY_CLASS}
+      elements={['doc-filters']}
+      wide
+      description={LIBRARY_DESCRIPTION}
+    >
       <Breadcrumbs trail={[]} />
       <h1>Document library</h1>
-      <p class="lead">Policies, plans, reports, forms, minutes and other documents published by the council.</p>
+      <p class="lead">{LIBRARY_DESCRIPTION}</p>
       <doc-filters date-min={formatIsoDate(bounds.min)} date-max={formatIsoDate(bounds.max)}>
         <form class="filters__form" action={LIBRARY_PATH} method="get" role="search" aria-label="Filter documents">
           <div class="filters__field filters__field--keywords">

@@ -8,6 +8,7 @@ import { Pagination, ResultList, ResultsCount } from './ListingParts';
 
 export const NEWS_PATH = '/news';
 export const SUBTOPICS_PATH = '/news/subtopics';
+const NEWS_DESCRIPTION = 'News and updates from the council and its services.';
 
 /** The subtopics field: the page renders it in the form, and the subtopics link answers it alone. */
 export function SubtopicsField({ filters, options }: { filters: NewsFilters; options: NewsOptions }) {
@@ -62,10 +63,10 @@ export interface NewsPageProps {
 /** A listing page: checkbox filters, a topic select whose subtopics refresh from a fragment, and the results. */
 export function NewsPage({ filters, options, listing }: NewsPageProps) {
   return (
-    <Layout title="News" path={NEWS_PATH} elements={['listing-filters']} wide>
+    <Layout title="News" path={NEWS_PATH} elements={['listing-filters']} wide description={NEWS_DESCRIPTION}>
       <Breadcrumbs trail={[]} />
       <h1>News</h1>
-      <p class="lead">News and updates from the council and its services.</p>
+      <p class="lead">{NEWS_DESCRIPTION}</p>
       <listing-filters>
         <div class="filters__layout">
           <form class="filters__form filters__form--sidebar" action={NEWS_PATH} method="get" aria-label="Filter news">

@@ -6,7 +6,7 @@ import type { FormDef } from './form-types';
 export function ConfirmationPage({ form, reference }: { form: FormDef; reference: string }) {
   const path = `/forms/${form.slug}/confirmation`;
   return (
-    <Layout title="Report sent" path={path} elements={['multi-step-form']}>
+    <Layout title="Report sent" path={path} elements={['multi-step-form']} noindex>
       {/* The send arrived: the element removes the visitor's draft of the form from the tab. */}
       <multi-step-form draft-sent={`/forms/${form.slug}`}>
         <div class="callout">
@@ -33,7 +33,7 @@ export function ConfirmationPage({ form, reference }: { form: FormDef; reference
 /** A confirmation address with no report behind it. */
 export function ReferenceNotFoundPage({ form }: { form: FormDef }) {
   return (
-    <Layout title="Report not found" path={`/forms/${form.slug}/confirmation`}>
+    <Layout title="Report not found" path={`/forms/${form.slug}/confirmation`} noindex>
       <h1>Report not found</h1>
       <p>
         We could not find a report with that reference. Check the reference number on the page you saw after sending your report, or report

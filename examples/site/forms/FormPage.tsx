@@ -20,7 +20,12 @@ export function FormPage({ form, values = new Map(), errors = [] }: FormPageProp
   const path = `/forms/${form.slug}`;
   const errorFor = (name: string) => errors.find((error) => error.field === name)?.message;
   return (
-    <Layout title={errors.length > 0 ? `Error: ${form.title}` : form.title} path={path} elements={['multi-step-form']}>
+    <Layout
+      title={errors.length > 0 ? `Error: ${form.title}` : form.title}
+      path={path}
+      elements={['multi-step-form']}
+      description={form.summary}
+    >
       <Breadcrumbs
         trail={[
           { title: 'Roads and transport', href: '/services/roads-and-transport' },

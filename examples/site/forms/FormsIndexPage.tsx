@@ -3,6 +3,8 @@ import { Layout } from '../Layout';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { matchesQuery } from 'civic-elements/core';
 
+const FORMS_DESCRIPTION = 'Apply, report a problem or check what applies to you.';
+
 export interface ListedForm {
   title: string;
   href: string;
@@ -17,10 +19,10 @@ export interface ListedForm {
 export function FormsIndexPage({ forms, query }: { forms: readonly ListedForm[]; query: string }) {
   const matches = forms.map((form) => matchesQuery(`${form.title} ${form.summary}`, query));
   return (
-    <Layout title="Forms and tools" path="/forms" elements={['filter-input']}>
+    <Layout title="Forms and tools" path="/forms" elements={['filter-input']} description={FORMS_DESCRIPTION}>
       <Breadcrumbs trail={[]} />
       <h1>Forms and tools</h1>
-      <p class="lead">Apply, report a problem or check what applies to you.</p>
+      <p class="lead">{FORMS_DESCRIPTION}</p>
       <filter-input target="forms-list">
         <form action="/forms" method="get">
           <label class="filter-input__label" htmlFor="forms-filter">

@@ -3,7 +3,7 @@ import { Layout } from '../Layout';
 
 export function NotFoundPage({ path }: { path: string }) {
   return (
-    <Layout title="Page not found" path={path}>
+    <Layout title="Page not found" path={path} noindex>
       <h1>Page not found</h1>
       <p>If you typed the web address, check it is correct. If you pasted it, check you copied the entire address.</p>
       <p>

@@ -15,7 +15,7 @@ function searchLayout({ title, bodyClass, content, context }: SearchPageParts): 
   setPageCaching(context, request);
   const page = (
     <PageRequestContext.Provider value={request}>
-      <Layout title={title} path={site.searchAction} bodyClass={bodyClass} elements={['search-results']} wide>
+      <Layout title={title} path={site.searchAction} bodyClass={bodyClass} elements={['search-results']} wide noindex>
         {raw(content)}
       </Layout>
     </PageRequestContext.Provider>

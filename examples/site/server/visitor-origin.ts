@@ -29,6 +29,15 @@ export function visitorOrigin(c: Context, trustProxy: boolean): VisitorOrigin {
   return { host: hostHeader, protocol: url.protocol === 'https:' ? 'https:' : undefined };
 }
 
+/**
+ * This site's origin as the visitor's browser (or a crawler) wrote it, for absolute addresses in pages, robots.txt
+ * and sitemaps. When the scheme cannot be trusted from a proxy's header, the request's own scheme is used.
+ */
+export function siteOrigin(c: Context, trustProxy: boolean): string {
+  const visitor = visitorOrigin(c, trustProxy);
+  return `${visitor.protocol ?? new URL(c.req.url).protocol}//${visitor.host}`;
+}
+
 /** The request reached the visitor over HTTPS, as far as the site can tell. */
 export function isHttpsRequest(c: Context, trustProxy: boolean): boolean {
   return visitorOrigin(c, trustProxy).protocol === 'https:';
