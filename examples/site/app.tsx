@@ -27,6 +27,7 @@ import { siteDocuments } from '../content/site-documents';
 import { docsRoutes } from './docs/routes';
 import { councilPageRoutes } from './pages/council-routes';
 import { siteSettingsRoutes } from './site-settings/routes';
+import { crawlRoutes } from './crawl/routes';
 
 export interface SiteOptions {
   /** Folder of the built kit (dist/). */
@@ -80,6 +81,7 @@ export async function createSiteApp({ distRoot = 'dist', search = siteSearchOpti
   app.route('/', docsRoutes({ distRoot }));
   app.route('/', councilPageRoutes());
   app.route('/', siteSettingsRoutes());
+  app.route('/', crawlRoutes({ documents: siteDocuments }));
 
   app.get('/', (c) => renderPage(c, <HomePage />));
   app.get('/guidance/building-consent', (c) => renderPage(c, <BuildingConsentPage />));
