@@ -2,7 +2,10 @@ import { serve } from '@hono/node-server';
 import { createSearchService } from '../service/create-search-service';
 import { readServeSettings, serveHelp, UsageError } from './serve-options';
 
-const USAGE = 'Usage: civic-search serve [options]   (civic-search serve --help lists every option)';
+const USAGE = [
+  'Usage: civic-search serve [options]   (civic-search serve --help lists every option)',
+  '       civic-search crawl <site URL> --engine <name> (--service <url> | --data <dir>)   (civic-search crawl --help)',
+].join('\n');
 
 /** Runs the command line; resolves with the exit code once the command ends (serve: when it is stopped). */
 export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -10,6 +13,11 @@ export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv): P
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     console.log(command === undefined ? USAGE : serveHelp());
     return command === undefined ? 1 : 0;
+  }
+  if (command === 'crawl') {
+    // Loaded only for this command, so `serve` does not pay for the crawler's libraries at start.
+    const { runCrawlCommand } = await import('./crawl-command');
+    return runCrawlCommand(rest, env);
   }
   if (command !== 'serve') {
     console.error(`civic-search: unknown command ${JSON.stringify(command)}.\n${USAGE}`);
