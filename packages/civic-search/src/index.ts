@@ -14,6 +14,16 @@ export {
   type SearchServiceOptions,
 } from './service/create-search-service';
 export { searchProxy, type SearchProxyOptions, DEFAULT_RATE_LIMIT, trustedHeaderAddress, type RateLimitOptions } from './search-proxy';
+export {
+  clientAddress,
+  costLimit,
+  createCostBudget,
+  DEFAULT_COST_BUDGET,
+  DEFAULT_MAX_ANSWER_BYTES,
+  type CostBudget,
+  type CostBudgetOptions,
+  type CostLimitOptions,
+} from './search-proxy';
 export { createEmbeddedBackend, type EmbeddedBackend, type EmbeddedBackendOptions } from './search/embedded/backend';
 export {
   createElasticsearchBackend,

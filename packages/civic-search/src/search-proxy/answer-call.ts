@@ -8,6 +8,8 @@ import { redact } from './redact';
 import type { Limiter } from './concurrency';
 import { startDeadline, untilAborted } from './deadline';
 import { backendSearchRequest, clickRequestSchema, ignoredOptionWarnings, type RequestSchemas } from './schemas';
+import { answerTooLarge, type CallCharge } from './call-cost';
+import { estimatedSuggestionBytes, estimatedUnits } from './search-cost';
 
 export interface CallContext {
   backend: SearchBackend;
@@ -22,6 +24,8 @@ export interface CallContext {
   where: string;
   /** Backend calls at a time. */
   limiter: Limiter;
+  /** The call's charge against its client's cost budget, and the answer size cap; none: neither applies. */
+  charge?: CallCharge;
 }
 
 /** Engine names echoed in messages are shortened and kept to plain characters. */
@@ -69,7 +73,7 @@ async function underDeadline<T>(context: CallContext, call: ProxyCall, work: (si
     return await untilAborted(
       context.limiter.run(() => {
         deadline.check();
-        return work(deadline.signal);
+        return context.charge ? context.charge.timed(() => work(deadline.signal)) : work(deadline.signal);
       }, deadline.signal),
       deadline.signal,
     );
@@ -81,14 +85,15 @@ async function underDeadline<T>(context: CallContext, call: ProxyCall, work: (si
 }
 
 /**
- * Answers one App Search call: checks the engine against the allowlist (404), validates the body (400), calls the
- * backend under the deadline (502 on failure, 504 on timeout) and returns the checked answer.
+ * Answers one App Search call: checks the engine against the allowlist (404), validates the body (400), weighs it
+ * (a search whose answer would be over the size cap: 400; a client over its cost budget: 429), calls the backend
+ * under the deadline (502 on failure, 504 on timeout) and returns the checked answer.
  */
 export async function answerCall(call: ProxyCall, context: CallContext): Promise<object> {
   const { engine, action, params } = call;
   const schemas = context.engines.get(engine);
   if (!schemas) throw new ProxyError(404, [`Engine ${engineLabel(engine)} is not known here.`]);
-  const { backend, where } = context;
+  const { backend, where, charge } = context;
 
   if (action === 'search') {
     const request = validated(schemas.searchRequestSchema, params, where);
@@ -96,9 +101,17 @@ export async function answerCall(call: ProxyCall, context: CallContext): Promise
     // Size 0 is how App Search clients ask for facets only (disjunctive facets): ask for one result, send none.
     const facetsOnly = request.page?.size === 0;
     if (facetsOnly) backendRequest.page = { ...backendRequest.page, size: 1 };
+    if (charge) {
+      // Refused before any work when answers already seen say it cannot fit; otherwise checked again once made.
+      const { control } = charge;
+      const estimate = control.sizes.estimate(engine, backendRequest, request.page?.size);
+      if (estimate.learned && estimate.bytes > control.maxAnswerBytes) throw answerTooLarge(estimate.bytes, control.maxAnswerBytes, true);
+      charge.reserve(estimatedUnits(estimate.bytes));
+    }
     const answer = await underDeadline(context, call, async (signal) =>
       checkedSearchAnswer(await backend.search(engine, backendRequest, signal), ignoredOptionWarnings(request)),
     );
+    charge?.control.sizes.learn(engine, answer);
     if (facetsOnly) {
       answer.results = [];
       answer.meta.page = { ...answer.meta.page, size: 0, total_pages: 0 };
@@ -107,11 +120,13 @@ export async function answerCall(call: ProxyCall, context: CallContext): Promise
   }
   if (action === 'query_suggestion') {
     const request = validated(schemas.querySuggestionRequestSchema, params, where);
+    charge?.reserve(estimatedUnits(estimatedSuggestionBytes(request.size ?? SUGGESTIONS_SHOWN)));
     return underDeadline(context, call, async (signal) =>
       checkedSuggestionAnswer(await backend.suggest(engine, request, signal), request.size ?? SUGGESTIONS_SHOWN),
     );
   }
   const click = validated(clickRequestSchema, params, where);
+  charge?.reserve(estimatedUnits(0));
   await underDeadline(context, call, (signal) => backend.click(engine, click, signal));
   return {};
 }

@@ -6,9 +6,12 @@ import { proxyRoutes } from './routes';
 import type { EngineDefinition } from '../engines/engine-definition';
 import { EngineRegistry } from '../engines/engine-registry';
 import { createRequestSchemas, type RequestSchemas } from './schemas';
+import { checkCostBudgetOptions, type CostBudgetOptions } from './cost-budget';
 
 export { DEFAULT_RATE_LIMIT, UNKNOWN_CLIENT, clientAddress, trustedHeaderAddress, type RateLimitOptions } from './rate-limit';
 export { REQUEST_LIMITS } from './limits';
+export { createCostBudget, DEFAULT_MAX_CLIENTS, type BudgetDecision, type CostBudget, type CostBudgetOptions } from './cost-budget';
+export { costLimit, type CostLimitOptions } from './cost-limit';
 
 export interface SearchProxyOptions {
   /** What answers the searches. */
@@ -33,12 +36,30 @@ export interface SearchProxyOptions {
   maxConcurrent?: number;
   /** Origins of other sites whose pages may search, suggest and send clicks (CORS); none by default. */
   corsOrigins?: readonly string[];
+  /**
+   * Each client's budget of cost (units in search-cost.ts: a KiB of answer or 10 ms of backend time each), drawn
+   * by every call before it runs and settled with its actual cost; over it, 429 with Retry-After. `false`: none.
+   */
+  costBudget?: CostBudgetOptions | false;
+  /** An answer larger than this many bytes is refused with 400, before it runs when its size can be foreseen. */
+  maxAnswerBytes?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 /** Enough to keep a remote cluster busy; an in-process engine computes one search at a time anyway. */
 export const DEFAULT_MAX_CONCURRENT = 16;
+/**
+ * 100 units a second is about 100 KiB of answers a second, five times a visitor typing and paging through pages of
+ * 20 results; the burst of 2,000 lets a visitor ask for a few large pages at once (two of the largest answers). A
+ * client sending the costliest searches at the rate limit runs out after two and then gets one every ten seconds.
+ */
+export const DEFAULT_COST_BUDGET: CostBudgetOptions = { refillPerSecond: 100, burst: 2000 };
+/**
+ * 1 MiB: a page of 100 results with long snippets is about 200 KB. An answer larger than this holds the server's
+ * thread for tens of milliseconds to turn into JSON, check and send, while pages wait.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 2 ** 20;
 /** Shorter keys could match ordinary text when answers are scrubbed of them. */
 const PRIVATE_KEY_MIN_LENGTH = 16;
 
@@ -58,6 +79,8 @@ export function searchProxy(options: SearchProxyOptions): Hono {
     rateLimit = DEFAULT_RATE_LIMIT,
     maxConcurrent = DEFAULT_MAX_CONCURRENT,
     corsOrigins = [],
+    costBudget = DEFAULT_COST_BUDGET,
+    maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES,
   } = options;
   const registry = engines instanceof EngineRegistry ? engines : new EngineRegistry(engines);
   if (!(engines instanceof EngineRegistry) && registry.size === 0)
@@ -66,6 +89,10 @@ export function searchProxy(options: SearchProxyOptions): Hono {
     throw new Error(`searchProxy: the private key must be at least ${PRIVATE_KEY_MIN_LENGTH} characters long.`);
   }
   if (!(timeoutMs > 0) || !(maxBodyBytes > 0)) throw new Error('searchProxy: timeoutMs and maxBodyBytes must be positive.');
+  if (costBudget) checkCostBudgetOptions(costBudget, 'searchProxy: costBudget');
+  if (!(Number.isSafeInteger(maxAnswerBytes) && maxAnswerBytes >= 1024)) {
+    throw new Error(`searchProxy: maxAnswerBytes must be a whole number of bytes from 1024, not ${String(maxAnswerBytes)}.`);
+  }
   return proxyRoutes({
     backend,
     engines: requestSchemasOf(registry),
@@ -75,6 +102,8 @@ export function searchProxy(options: SearchProxyOptions): Hono {
     rateLimit,
     limiter: createLimiter(maxConcurrent),
     corsOrigins,
+    costBudget,
+    maxAnswerBytes,
   });
 }
 

@@ -11,6 +11,9 @@ import { createClickBudget, type ClickBudgetOptions } from './click-budget';
 import { readPathCors } from './cors';
 import { readGetBody } from './get-body';
 import { redact } from './redact';
+import { CallCharge, OverBudgetError, answerTooLarge, type CostControl } from './call-cost';
+import { createCostBudget, type CostBudgetOptions } from './cost-budget';
+import { AnswerSizes } from './search-cost';
 
 export interface RoutesConfig extends Omit<CallContext, 'clientSignal' | 'where'> {
   maxBodyBytes: number;
@@ -19,6 +22,10 @@ export interface RoutesConfig extends Omit<CallContext, 'clientSignal' | 'where'
   corsOrigins: readonly string[];
   /** Clicks one client may send in a window (they rank everyone's suggestions). */
   clickBudget?: ClickBudgetOptions;
+  /** Each client's budget of cost (false: none). */
+  costBudget: CostBudgetOptions | false;
+  /** A larger answer is refused with 400. */
+  maxAnswerBytes: number;
 }
 
 /** App Search REST endpoints under the proxy, in every spelling App Search clients use, and the methods each takes. */
@@ -38,6 +45,7 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
 
 function refuse(c: Context, error: ProxyError, headers: Record<string, string> = {}) {
+  if (error instanceof OverBudgetError) headers = { 'Retry-After': String(error.retryAfterSeconds), ...headers };
   return c.json(errorBody(error.messages), error.status, headers);
 }
 
@@ -47,9 +55,15 @@ function methodNotAllowed(c: Context, allowed: readonly string[]) {
   });
 }
 
-/** The JSON answer, unless it contains a secret: then it is withheld (502) and the incident logged. */
-function sendWithoutSecrets(c: Context, answer: object, secrets: readonly string[]) {
+/**
+ * The JSON answer, unless it is over the size cap (400: the request must ask for less) or contains a secret (then
+ * it is withheld, 502, and the incident logged). The answer's size is added to the call's charge.
+ */
+function sendWithoutSecrets(c: Context, answer: object, secrets: readonly string[], charge: CallCharge) {
   const body = JSON.stringify(answer);
+  const bytes = Buffer.byteLength(body);
+  charge.settle(bytes);
+  if (bytes > charge.control.maxAnswerBytes) throw answerTooLarge(bytes, charge.control.maxAnswerBytes, false);
   if (secrets.some((secret) => body.includes(secret))) {
     console.error(`search proxy: an answer to ${c.req.method} ${c.req.path} contained the private key and was withheld`);
     return refuse(c, unavailable('the answer could not be sent safely'));
@@ -71,24 +85,35 @@ const noStore: MiddlewareHandler = async (c, next) => {
 
 /** The proxy's routes: the form-encoded post at PROXY_PATH and the App Search REST paths beneath it. */
 export function proxyRoutes(config: RoutesConfig): Hono {
-  const { maxBodyBytes, rateLimit, corsOrigins, clickBudget, ...callContext } = config;
+  const { maxBodyBytes, rateLimit, corsOrigins, clickBudget, costBudget, maxAnswerBytes, ...callContext } = config;
   const clientKey = rateLimit.clientKey ?? clientAddress;
   const mayClick = createClickBudget(clickBudget);
+  // Same client as the rate limit: the budget weighs the calls that limit counts.
+  const costControl: CostControl = {
+    budget: costBudget ? createCostBudget(costBudget) : undefined,
+    sizes: new AnswerSizes(),
+    maxAnswerBytes,
+  };
   const app = new Hono();
   const answer = async (c: Context, readCall: () => Promise<ProxyCall>, where: string) => {
+    const client = clientKey(c);
+    const charge = new CallCharge(costControl, client);
     try {
       const call = await readCall();
-      if (call.action === 'click' && !mayClick(clientKey(c))) {
+      if (call.action === 'click' && !mayClick(client)) {
         throw new ProxyError(429, ['Too many clicks from your connection. Please wait a moment.']);
       }
-      const result = await answerCall(call, { ...callContext, where, clientSignal: c.req.raw.signal });
-      return sendWithoutSecrets(c, result, callContext.secrets);
+      const result = await answerCall(call, { ...callContext, where, clientSignal: c.req.raw.signal, charge });
+      return sendWithoutSecrets(c, result, callContext.secrets, charge);
     } catch (error) {
       if (error instanceof ProxyError) {
         const messages = error.messages.map((message) => redact(message, callContext.secrets));
-        return refuse(c, new ProxyError(error.status, messages));
+        return refuse(c, error instanceof OverBudgetError ? error : new ProxyError(error.status, messages));
       }
       throw error;
+    } finally {
+      // A call that failed or was refused after it ran still cost its backend time.
+      charge.settle(0);
     }
   };
 
