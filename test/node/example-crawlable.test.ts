@@ -40,7 +40,8 @@ after(async () => {
 });
 
 /** A GET as a crawler sends it to the site at ORIGIN. */
-const get = (url: string, headers: Record<string, string> = {}) => app.request(new URL(url, ORIGIN).href, { headers: { host: HOST, ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.request(new URL(url, ORIGIN).href, { headers: { host: HOST, ...headers } });
 
 /** The content of the first `<meta>` with that name or property, decoded. */
 function meta(html: string, name: string): string | undefined {
@@ -49,7 +50,10 @@ function meta(html: string, name: string): string | undefined {
 }
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
 const decodeEntities = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[name]!);
+  text.replace(
+    /&(amp|lt|gt|quot|#39|#x27);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[name]!,
+  );
 
 interface SitemapUrl {
   loc: string;
@@ -70,7 +74,14 @@ async function sitemapUrls(url: string): Promise<{ urls: SitemapUrl[]; files: st
     assert.ok(child.loc.startsWith(`${ORIGIN}/`), `${child.loc} is on the site's origin`);
     const inner = await sitemapUrls(child.loc);
     assert.ok(inner.urls.length <= SITEMAP_MAX_URLS, `${child.loc} holds at most ${SITEMAP_MAX_URLS} addresses`);
-    assert.equal(child.lastmod, inner.urls.map((entry) => entry.lastmod ?? '').sort().at(-1), `${child.loc}: lastmod is its newest`);
+    assert.equal(
+      child.lastmod,
+      inner.urls
+        .map((entry) => entry.lastmod ?? '')
+        .sort()
+        .at(-1),
+      `${child.loc}: lastmod is its newest`,
+    );
     urls.push(...inner.urls);
     files.push(...inner.files);
   }
@@ -83,7 +94,15 @@ describe('robots.txt', () => {
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
     const robots = robotsParser(`${ORIGIN}/robots.txt`, await response.text());
-    for (const path of ['/', '/contact', '/documents', '/documents/dog-control-bylaw-2012-1178', '/assets/documents/dog-control-bylaw-2012.pdf', '/dist/autoload.js', '/decision-trees/rates-rebate']) {
+    for (const path of [
+      '/',
+      '/contact',
+      '/documents',
+      '/documents/dog-control-bylaw-2012-1178',
+      '/assets/documents/dog-control-bylaw-2012.pdf',
+      '/dist/autoload.js',
+      '/decision-trees/rates-rebate',
+    ]) {
       assert.equal(robots.isAllowed(`${ORIGIN}${path}`, CRAWLER), true, `${path} may be crawled`);
     }
     for (const path of [
@@ -107,7 +126,11 @@ describe('robots.txt', () => {
   it('names the sitemap on the origin a trusted proxy says, and only then', async () => {
     const forwarded = { 'x-forwarded-host': 'www.harbourton.govt.nz', 'x-forwarded-proto': 'https' };
     const direct = robotsParser(`${ORIGIN}/robots.txt`, await (await get('/robots.txt', forwarded)).text());
-    assert.deepEqual(direct.getSitemaps(), [`${ORIGIN}/sitemap.xml`], 'forwarded headers are ignored unless the site is told a proxy sets them');
+    assert.deepEqual(
+      direct.getSitemaps(),
+      [`${ORIGIN}/sitemap.xml`],
+      'forwarded headers are ignored unless the site is told a proxy sets them',
+    );
     const before = process.env.SITE_TRUST_PROXY;
     process.env.SITE_TRUST_PROXY = '1';
     try {
@@ -141,7 +164,14 @@ describe('the sitemaps', () => {
   it('list every page a visitor can reach: each indexed page and document, the listings, forms, trees and files', () => {
     const listed = new Set(urls.map((entry) => entry.loc));
     for (const document of documents) assert.ok(listed.has(`${ORIGIN}${document.url}`), `${document.url} is listed`);
-    for (const path of ['/documents', '/news', '/forms', '/forms/report-a-problem', '/decision-trees/building-consent', '/decision-trees/rates-rebate']) {
+    for (const path of [
+      '/documents',
+      '/news',
+      '/forms',
+      '/forms/report-a-problem',
+      '/decision-trees/building-consent',
+      '/decision-trees/rates-rebate',
+    ]) {
       assert.ok(listed.has(`${ORIGIN}${path}`), `${path} is listed`);
     }
     for (const attachment of attachments) assert.ok(listed.has(`${ORIGIN}${attachmentUrl(attachment)}`), `${attachment.file} is listed`);
@@ -154,29 +184,33 @@ describe('the sitemaps', () => {
     }
   });
 
-  it('lead to pages that answer 200 with the fields the indexer sends, in the meta tags a crawler reads', { timeout: 120_000 }, async () => {
-    for (const { loc } of urls) {
-      const response = await get(loc);
-      assert.equal(response.status, 200, loc);
-      if (loc.endsWith('.pdf')) {
-        assert.equal(response.headers.get('content-type'), 'application/pdf', loc);
-        continue;
+  it(
+    'lead to pages that answer 200 with the fields the indexer sends, in the meta tags a crawler reads',
+    { timeout: 120_000 },
+    async () => {
+      for (const { loc } of urls) {
+        const response = await get(loc);
+        assert.equal(response.status, 200, loc);
+        if (loc.endsWith('.pdf')) {
+          assert.equal(response.headers.get('content-type'), 'application/pdf', loc);
+          continue;
+        }
+        const html = await response.text();
+        assert.equal(canonical(html), loc, `${loc}: its canonical address is itself`);
+        assert.equal(meta(html, 'robots'), undefined, `${loc} may be indexed`);
+        assert.ok(meta(html, 'description'), `${loc} has a description`);
+        const document = byUrl.get(loc);
+        if (!document) continue;
+        assert.equal(meta(html, 'og:title'), document.title, loc);
+        assert.equal(meta(html, 'description'), document.summary, loc);
+        assert.equal(meta(html, 'article:published_time'), document.published_date, loc);
+        assert.equal(meta(html, 'dcterms.type'), document.document_type, loc);
+        assert.equal(meta(html, 'dcterms.subject'), document.topic, loc);
+        assert.equal(meta(html, 'civic:subtopic'), document.subtopic, loc);
+        assert.equal(meta(html, 'civic:subsite'), document.subsite, loc);
       }
-      const html = await response.text();
-      assert.equal(canonical(html), loc, `${loc}: its canonical address is itself`);
-      assert.equal(meta(html, 'robots'), undefined, `${loc} may be indexed`);
-      assert.ok(meta(html, 'description'), `${loc} has a description`);
-      const document = byUrl.get(loc);
-      if (!document) continue;
-      assert.equal(meta(html, 'og:title'), document.title, loc);
-      assert.equal(meta(html, 'description'), document.summary, loc);
-      assert.equal(meta(html, 'article:published_time'), document.published_date, loc);
-      assert.equal(meta(html, 'dcterms.type'), document.document_type, loc);
-      assert.equal(meta(html, 'dcterms.subject'), document.topic, loc);
-      assert.equal(meta(html, 'civic:subtopic'), document.subtopic, loc);
-      assert.equal(meta(html, 'civic:subsite'), document.subsite, loc);
-    }
-  });
+    },
+  );
 
   it('are cacheable and revalidated with an ETag', async () => {
     const first = await get('/sitemap.xml');
@@ -205,7 +239,9 @@ describe('the attached PDFs', () => {
       assert.ok(document, `${attachment.documentId} is a document of the library`);
       const page = await (await get(document.url)).text();
       const href = attachmentUrl(attachment);
-      const link = new RegExp(`<a class="attachment__link" href="${href}"[^>]*>${attachment.title}</a><p class="attachment__details">PDF, \\d+ KB</p>`);
+      const link = new RegExp(
+        `<a class="attachment__link" href="${href}"[^>]*>${attachment.title}</a><p class="attachment__details">PDF, \\d+ KB</p>`,
+      );
       assert.match(page, link, `${document.url} links ${attachment.file} with its type and size`);
 
       const response = await get(href);
@@ -216,7 +252,8 @@ describe('the attached PDFs', () => {
       assert.equal(size, Math.max(1, Math.round(bytes.length / 1024)), 'the size shown is the file served');
       const { text } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true });
       const words = (value: string) => value.replace(/\s+/g, ' ').trim();
-      for (const paragraph of attachment.paragraphs) assert.ok(words(text).includes(words(paragraph.replace(/^## /, ''))), `${attachment.file} holds "${paragraph.slice(0, 40)}..."`);
+      for (const paragraph of attachment.paragraphs)
+        assert.ok(words(text).includes(words(paragraph.replace(/^## /, ''))), `${attachment.file} holds "${paragraph.slice(0, 40)}..."`);
       const { info } = (await getMeta(await getDocumentProxy(bytes.slice()))) as { info: Record<string, string> };
       assert.equal(info.Title, attachment.title);
       assert.equal(info.Author, 'Harbourton City Council');
