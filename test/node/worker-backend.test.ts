@@ -155,8 +155,10 @@ describe('worker backend: cancellation', () => {
     const { backend, progress } = await startWithDocument();
     const abortWaiting = async (reason?: unknown) => {
       const controller = new AbortController();
+      const listeners = Atomics.load(progress, PROGRESS.abortListenersAdded);
       const waiting = backend.search(ENGINE, { query: 'wait-for-abort' }, controller.signal);
-      await waitFor('the call to reach the worker', () => backend.health().pendingCalls === 1);
+      // Posted is not yet started: on a busy machine the worker may not have begun the call when it is aborted.
+      await waitFor('the host to wait on the signal', () => Atomics.load(progress, PROGRESS.abortListenersAdded) === listeners + 1);
       const events = Atomics.load(progress, PROGRESS.abortEvents);
       controller.abort(reason);
       await assert.rejects(waiting, (error) => error === controller.signal.reason);
