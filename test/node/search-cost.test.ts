@@ -9,6 +9,8 @@ import { searchProxy, trustedHeaderAddress, createCostBudget, DEFAULT_COST_BUDGE
 import type { SearchBackend } from '../../packages/civic-search/src/search/types';
 import { ENGINE, capturingErrors, errorsOf, postJson } from './support/proxy-requests';
 import { PROXY_PATH } from '../../src/core/search/app-search-api';
+import { createSearchService } from '../../packages/civic-search/src/service/create-search-service';
+import { readServeSettings, serveHelp } from '../../packages/civic-search/src/cli/serve-options';
 
 /**
  * A backend whose answers weigh what a real engine's would: 2,000 documents, each field as long as a content
@@ -326,5 +328,31 @@ describe('the proxy with its defaults', () => {
     const app = searchProxy({ backend, engines: [ENGINE] });
     const { result } = await capturingErrors(() => postJson(app, 'search.json', visitorSearch('rates')));
     assert.equal(result.status, 200);
+  });
+});
+
+describe('configuration', () => {
+  it('createSearchService refuses limits that cannot work before any engine starts', async () => {
+    await assert.rejects(createSearchService({ costBudget: { refillPerSecond: 100, burst: 10 } }), /createSearchService: costBudget\.burst must be/);
+    await assert.rejects(createSearchService({ maxAnswerBytes: 100.5 }), /createSearchService: maxAnswerBytes must be a whole number/);
+  });
+
+  it('civic-search serve reads --cost-budget and --max-answer-bytes, their variables and the configuration file', async () => {
+    const flags = await readServeSettings(['--cost-budget', '50/500', '--max-answer-bytes', '262144'], {});
+    assert.deepEqual(flags.service.costBudget, { refillPerSecond: 50, burst: 500 });
+    assert.equal(flags.service.maxAnswerBytes, 262144);
+    const variables = await readServeSettings([], { CIVIC_SEARCH_COST_BUDGET: 'off', CIVIC_SEARCH_MAX_ANSWER_BYTES: '2097152' });
+    assert.equal(variables.service.costBudget, false);
+    assert.equal(variables.service.maxAnswerBytes, 2097152);
+    const defaults = await readServeSettings([], {});
+    assert.equal(defaults.service.costBudget, undefined);
+    assert.equal(defaults.service.maxAnswerBytes, undefined);
+    assert.match(serveHelp(), /--cost-budget <rate>\/<burst>/);
+  });
+
+  it('civic-search serve names a wrong value', async () => {
+    await assert.rejects(readServeSettings(['--cost-budget', '100'], {}), /--cost-budget "100": write it as <units a second>\/<burst>/);
+    await assert.rejects(readServeSettings(['--cost-budget', '100/10'], {}), /the burst at least the rate/);
+    await assert.rejects(readServeSettings(['--max-answer-bytes', '1MB'], {}), /--max-answer-bytes "1MB": give a whole number of bytes from 1024/);
   });
 });

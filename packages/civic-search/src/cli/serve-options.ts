@@ -35,6 +35,16 @@ export const SERVE_OPTIONS = {
     env: 'CIVIC_SEARCH_TRUST_PROXY',
     help: "The header your reverse proxy puts the client's address in (e.g. X-Forwarded-For). Without it, the connection's address counts and such headers are ignored.",
   },
+  'cost-budget': {
+    type: 'string',
+    env: 'CIVIC_SEARCH_COST_BUDGET',
+    help: "Each client's budget of cost as <units a second>/<burst> (default 100/2000; a unit is a KiB of answer or 10 ms of search), or off. Over it, 429 with Retry-After.",
+  },
+  'max-answer-bytes': {
+    type: 'string',
+    env: 'CIVIC_SEARCH_MAX_ANSWER_BYTES',
+    help: 'A larger answer is refused with 400 saying what to ask less of (default 1048576, 1 MiB).',
+  },
   backend: {
     type: 'string',
     env: 'CIVIC_SEARCH_BACKEND',
@@ -79,6 +89,8 @@ interface ConfigFile {
   corsOrigins?: string[];
   trustProxy?: string;
   backend?: string;
+  costBudget?: { refillPerSecond: number; burst: number } | false;
+  maxAnswerBytes?: number;
   engines?: Array<EngineOptions & { documents?: string }>;
 }
 
@@ -145,6 +157,11 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
     }),
     ...many('engine').map((text) => engineFromFlag(text, cwd)),
   ];
+  const costBudget = costBudgetSetting(pick('cost-budget'), config.costBudget);
+  const maxAnswerText = pick('max-answer-bytes', config.maxAnswerBytes === undefined ? undefined : String(config.maxAnswerBytes));
+  if (maxAnswerText !== undefined && !(/^\d+$/.test(maxAnswerText) && Number(maxAnswerText) >= 1024)) {
+    throw new UsageError(`--max-answer-bytes ${JSON.stringify(maxAnswerText)}: give a whole number of bytes from 1024.`);
+  }
   // No engine is fine: a CMS creates its engines and fills them through the write API.
   return {
     port,
@@ -156,9 +173,26 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
       privateKey: pick('private-key', config.privateKey),
       corsOrigins: [...(config.corsOrigins ?? []), ...many('cors-origin')],
       trustProxy: pick('trust-proxy', config.trustProxy),
+      ...(costBudget !== undefined && { costBudget }),
+      ...(maxAnswerText !== undefined && { maxAnswerBytes: Number(maxAnswerText) }),
       env,
     },
   };
+}
+
+/** `--cost-budget 100/2000` (units a second / burst) or `off`; the configuration file's `costBudget` otherwise. */
+function costBudgetSetting(text: string | undefined, fromConfig: ConfigFile['costBudget']): SearchServiceOptions['costBudget'] {
+  if (text === undefined) return fromConfig;
+  if (/^off$/i.test(text.trim())) return false;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s*$/.exec(text);
+  const refillPerSecond = Number(match?.[1]);
+  const burst = Number(match?.[2]);
+  if (!match || !(refillPerSecond > 0) || !(burst >= refillPerSecond)) {
+    throw new UsageError(
+      `--cost-budget ${JSON.stringify(text)}: write it as <units a second>/<burst>, e.g. 100/2000 (the burst at least the rate), or off.`,
+    );
+  }
+  return { refillPerSecond, burst };
 }
 
 /** `civic-search serve --help`. */
@@ -167,6 +201,8 @@ export function serveHelp(): string {
     engine: '<name>=<file>',
     'cors-origin': '<origin>',
     'trust-proxy': '<header>',
+    'cost-budget': '<rate>/<burst>',
+    'max-answer-bytes': '<bytes>',
   };
   const rows = Object.entries(SERVE_OPTIONS).map(
     ([name, option]) =>

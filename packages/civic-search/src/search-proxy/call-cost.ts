@@ -25,6 +25,13 @@ export function answerTooLarge(bytes: number, maxBytes: number, estimated: boole
   ]);
 }
 
+/** Throws, naming the option, unless `maxAnswerBytes` is a whole number of bytes of at least 1 KiB. */
+export function checkMaxAnswerBytes(maxAnswerBytes: number, where: string): void {
+  if (!(Number.isSafeInteger(maxAnswerBytes) && maxAnswerBytes >= 1024)) {
+    throw new Error(`${where}: maxAnswerBytes must be a whole number of bytes from 1024, not ${String(maxAnswerBytes)}.`);
+  }
+}
+
 /** What the proxy needs to weigh calls: the per-client budget (none: unlimited), what answers weigh, the size cap. */
 export interface CostControl {
   budget: CostBudget | undefined;

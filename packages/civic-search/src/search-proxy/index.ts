@@ -7,11 +7,14 @@ import type { EngineDefinition } from '../engines/engine-definition';
 import { EngineRegistry } from '../engines/engine-registry';
 import { createRequestSchemas, type RequestSchemas } from './schemas';
 import { checkCostBudgetOptions, type CostBudgetOptions } from './cost-budget';
+import { checkMaxAnswerBytes } from './call-cost';
 
 export { DEFAULT_RATE_LIMIT, UNKNOWN_CLIENT, clientAddress, trustedHeaderAddress, type RateLimitOptions } from './rate-limit';
 export { REQUEST_LIMITS } from './limits';
 export { createCostBudget, DEFAULT_MAX_CLIENTS, type BudgetDecision, type CostBudget, type CostBudgetOptions } from './cost-budget';
 export { costLimit, type CostLimitOptions } from './cost-limit';
+export { checkCostBudgetOptions } from './cost-budget';
+export { checkMaxAnswerBytes } from './call-cost';
 
 export interface SearchProxyOptions {
   /** What answers the searches. */
@@ -90,9 +93,7 @@ export function searchProxy(options: SearchProxyOptions): Hono {
   }
   if (!(timeoutMs > 0) || !(maxBodyBytes > 0)) throw new Error('searchProxy: timeoutMs and maxBodyBytes must be positive.');
   if (costBudget) checkCostBudgetOptions(costBudget, 'searchProxy: costBudget');
-  if (!(Number.isSafeInteger(maxAnswerBytes) && maxAnswerBytes >= 1024)) {
-    throw new Error(`searchProxy: maxAnswerBytes must be a whole number of bytes from 1024, not ${String(maxAnswerBytes)}.`);
-  }
+  checkMaxAnswerBytes(maxAnswerBytes, 'searchProxy');
   return proxyRoutes({
     backend,
     engines: requestSchemasOf(registry),

@@ -16,8 +16,9 @@ import {
   indexEngine,
 } from '../search/elasticsearch';
 import type { SearchBackend } from '../search/types';
-import { searchProxy } from '../search-proxy';
+import { checkCostBudgetOptions, checkMaxAnswerBytes, DEFAULT_COST_BUDGET, searchProxy } from '../search-proxy';
 import { DEFAULT_RATE_LIMIT, trustedHeaderAddress, type RateLimitOptions } from '../search-proxy/rate-limit';
+import type { CostBudgetOptions } from '../search-proxy/cost-budget';
 import { normaliseOrigin } from '../search-proxy/cors';
 import { privateKeyFor, type PrivateKey } from './private-key';
 
@@ -58,6 +59,10 @@ export interface SearchServiceOptions {
   trustProxy?: string;
   /** Per-client call limit (default 300 a minute). */
   rateLimit?: Omit<RateLimitOptions, 'clientKey'>;
+  /** Per-client budget of cost (default 100 units a second, burst 2,000; see the proxy's README); false: none. */
+  costBudget?: Partial<CostBudgetOptions> | false;
+  /** A larger answer is refused with 400 (default 1 MiB). */
+  maxAnswerBytes?: number;
   /** A backend call that takes longer is answered 504 (default 5 s). */
   timeoutMs?: number;
   /** Backend calls at a time (default: 2 for the embedded engine, 16 for Elasticsearch). */
@@ -116,6 +121,9 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     names.add(engine.name);
   }
   corsOrigins.forEach(normaliseOrigin);
+  // Limits that cannot work are refused before any engine starts.
+  if (options.costBudget) checkCostBudgetOptions({ ...DEFAULT_COST_BUDGET, ...options.costBudget }, 'createSearchService: costBudget');
+  if (options.maxAnswerBytes !== undefined) checkMaxAnswerBytes(options.maxAnswerBytes, 'createSearchService');
   const clientKey = trustProxy ? trustedHeaderAddress(trustProxy) : undefined;
   const privateKey = await privateKeyFor(dataDir, options.privateKey);
 
@@ -247,6 +255,10 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       timeoutMs: options.timeoutMs,
       maxConcurrent,
       rateLimit: { ...DEFAULT_RATE_LIMIT, ...options.rateLimit, ...(clientKey && { clientKey }) },
+      ...(options.costBudget !== undefined && {
+        costBudget: options.costBudget && { ...DEFAULT_COST_BUDGET, ...options.costBudget },
+      }),
+      maxAnswerBytes: options.maxAnswerBytes,
     }),
   );
   const { key: _key, ...keyInfo } = privateKey;
