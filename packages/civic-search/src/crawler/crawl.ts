@@ -231,6 +231,7 @@ class CrawlRun {
               userAgent: this.userAgent,
               limits: this.settings.limits,
               normalise: (location, base) => normaliseUrl(location, base, this.rules),
+              beforeRedirect: (target) => this.gate(target.host).pace(this.stop.signal),
               // A redirect's target must be one the crawl may fetch, robots.txt of its host included.
               redirectRefusal: async (target) =>
                 this.refusal(target) ?? ((await this.robotsFor(target)).isAllowed(target) ? undefined : 'disallowed by robots.txt'),

@@ -46,6 +46,8 @@ export interface FetcherOptions {
   limits?: Partial<FetchLimits>;
   /** Why a redirect's target may not be fetched (another host, excluded, disallowed), or undefined when it may. */
   redirectRefusal(target: URL): string | undefined | Promise<string | undefined>;
+  /** Waits before requesting a redirect's target, as the target's host asks (the delay between requests). */
+  beforeRedirect?(target: URL): Promise<void>;
   /** The one spelling of a redirect's target (the crawl's URL rules); undefined for a target it will not fetch. */
   normalise(location: string, base: URL): URL | undefined;
 }
@@ -149,6 +151,7 @@ export async function fetchResource(request: FetchRequest, options: FetcherOptio
         if (!target) return { type: 'skipped', url: request.url, reason: `redirects to a URL the crawler does not fetch` };
         const refusal = await options.redirectRefusal(target);
         if (refusal) return { type: 'skipped', url: request.url, reason: `redirects to ${target.href}, ${refusal}` };
+        await options.beforeRedirect?.(target);
         url = target;
         continue;
       }

@@ -26,6 +26,13 @@ export class HostGate {
     this.nextStart = Math.max(this.nextStart, Date.now() + ms);
   }
 
+  /** Waits for the next start the delay allows, within a request already running (a redirect's next hop). */
+  async pace(signal?: AbortSignal): Promise<void> {
+    const start = Math.max(Date.now(), this.nextStart);
+    this.nextStart = start + this.delayMs;
+    if (start > Date.now()) await sleep(start - Date.now(), signal);
+  }
+
   /** Runs `task` when the host may take another request; `signal` gives up waiting (the task is then not run). */
   async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T | undefined> {
     if (this.active >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
