@@ -24,23 +24,15 @@ const searchMeta = z.looseObject({
   engine: z.looseObject({ name: z.string(), type: z.string() }),
   request_id: z.string().min(1),
 });
-const resultMeta = z.looseObject({ id: z.string().min(1), engine: z.string(), score: z.number() });
-const resultField = z.looseObject({ raw: z.unknown().optional(), snippet: z.string().nullable().optional() });
-const result = z.record(z.string(), z.unknown()).pipe(z.looseObject({ _meta: resultMeta }));
-const facetValue = z.union([
-  z.looseObject({ value: z.union([z.string(), z.number()]), count }),
-  z.looseObject({
-    from: z.union([z.string(), z.number()]).optional(),
-    to: z.union([z.string(), z.number()]).optional(),
-    name: z.string().optional(),
-    count,
-  }),
-]);
-const facet = z.looseObject({ type: z.enum(['value', 'range']), name: z.string().optional(), data: z.array(facetValue) });
+/**
+ * The answer's envelope is checked with zod (it is small); its results and facets, which can number thousands, are
+ * checked by hand as they are rebuilt, in one pass without a validator's bookkeeping: a large answer then costs the
+ * server's thread little more than reading it.
+ */
 const searchAnswer = z.looseObject({
   meta: searchMeta,
-  results: z.array(result),
-  facets: z.record(z.string(), z.array(facet)).optional(),
+  results: z.array(z.unknown()),
+  facets: z.record(z.string(), z.array(z.unknown())).optional(),
 });
 
 const suggestionAnswer = z.looseObject({
@@ -62,39 +54,70 @@ function checked<T>(schema: z.ZodType<T>, answer: unknown): T {
   return parsed.data;
 }
 
-function cleanResult(raw: z.infer<typeof result>): ApiResult {
-  const { _meta, ...fields } = raw;
-  const clean: ApiResult = { _meta: { id: _meta.id, engine: _meta.engine, score: _meta.score } };
-  for (const [name, value] of Object.entries(fields)) {
-    const field = checked(resultField, value);
+type Plain = Record<string, unknown>;
+const isPlain = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const isFacetKey = (value: unknown): value is string | number =>
+  typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+
+function unreadable(path: string, message: string): never {
+  throw new UnreadableAnswerError(`${path}: ${message}`);
+}
+
+function cleanResult(raw: unknown, index: number): ApiResult {
+  const path = `results.${index}`;
+  if (!isPlain(raw)) unreadable(path, 'expected an object');
+  const meta = raw._meta;
+  if (!isPlain(meta)) unreadable(`${path}._meta`, 'expected an object');
+  const { id, engine, score } = meta;
+  if (typeof id !== 'string' || id === '') unreadable(`${path}._meta.id`, 'expected a non-empty string');
+  if (typeof engine !== 'string') unreadable(`${path}._meta.engine`, 'expected a string');
+  if (typeof score !== 'number' || !Number.isFinite(score)) unreadable(`${path}._meta.score`, 'expected a number');
+  const clean: ApiResult = { _meta: { id, engine, score } };
+  for (const name of Object.keys(raw)) {
+    if (name === '_meta') continue;
+    const field = raw[name];
+    if (!isPlain(field)) unreadable(`${path}.${name}`, 'expected an object');
+    const { raw: value, snippet } = field;
+    if (snippet !== undefined && snippet !== null && typeof snippet !== 'string') unreadable(`${path}.${name}.snippet`, 'expected a string or null');
     clean[name] = {
-      ...(field.raw !== undefined && { raw: field.raw }),
-      ...(field.snippet !== undefined && { snippet: field.snippet === null ? null : safeSnippet(field.snippet) }),
+      ...(value !== undefined && { raw: value }),
+      ...(snippet !== undefined && { snippet: snippet === null ? null : safeSnippet(snippet) }),
     };
   }
   return clean;
 }
 
-function cleanFacets(facets: Record<string, z.infer<typeof facet>[]>): Record<string, ApiFacetResponse[]> {
-  return Object.fromEntries(
-    Object.entries(facets).map(([field, list]) => [
-      field,
-      list.map(({ type, name, data }) => ({
-        type,
-        ...(name !== undefined && { name }),
-        data: data.map((entry) =>
-          'value' in entry
-            ? { value: entry.value, count: entry.count }
-            : {
-                ...(entry.from !== undefined && { from: entry.from }),
-                ...(entry.to !== undefined && { to: entry.to }),
-                ...(entry.name !== undefined && { name: entry.name }),
-                count: entry.count,
-              },
-        ),
-      })),
-    ]),
-  );
+function cleanFacetEntry(entry: unknown, path: string): ApiFacetResponse['data'][number] {
+  if (!isPlain(entry)) unreadable(path, 'expected an object');
+  if (!isCount(entry.count)) unreadable(`${path}.count`, 'expected a whole number from 0');
+  const { value, from, to, name, count } = entry;
+  if (isFacetKey(value)) return { value, count };
+  if ((from !== undefined && !isFacetKey(from)) || (to !== undefined && !isFacetKey(to)) || (name !== undefined && typeof name !== 'string')) {
+    unreadable(path, 'expected a value or a range');
+  }
+  return {
+    ...(from !== undefined && { from }),
+    ...(to !== undefined && { to }),
+    ...(name !== undefined && { name }),
+    count,
+  } as ApiFacetResponse['data'][number];
+}
+
+function cleanFacets(facets: Record<string, unknown[]>): Record<string, ApiFacetResponse[]> {
+  const clean: Record<string, ApiFacetResponse[]> = {};
+  for (const [field, list] of Object.entries(facets)) {
+    clean[field] = list.map((facet, index) => {
+      const path = `facets.${field}.${index}`;
+      if (!isPlain(facet)) unreadable(path, 'expected an object');
+      const { type, name, data } = facet;
+      if (type !== 'value' && type !== 'range') unreadable(`${path}.type`, 'expected "value" or "range"');
+      if (name !== undefined && typeof name !== 'string') unreadable(`${path}.name`, 'expected a string');
+      if (!Array.isArray(data)) unreadable(`${path}.data`, 'expected a list');
+      return { type, ...(name !== undefined && { name }), data: data.map((entry, n) => cleanFacetEntry(entry, `${path}.data.${n}`)) };
+    });
+  }
+  return clean;
 }
 
 /** The checked, rebuilt search answer, with total_pages capped and snippets made safe. */
@@ -110,7 +133,7 @@ export function checkedSearchAnswer(answer: unknown, extraWarnings: readonly str
       engine: { name: meta.engine.name, type: meta.engine.type },
       request_id: meta.request_id,
     },
-    results: results.map(cleanResult),
+    results: results.map((raw, index) => cleanResult(raw, index)),
     ...(facets && { facets: cleanFacets(facets) }),
   };
 }
