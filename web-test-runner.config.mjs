@@ -7,6 +7,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 import { kitBuildFrom } from './scripts/kit-builds.mjs';
 
@@ -117,7 +118,23 @@ function totalsReporter() {
   };
 }
 
+/**
+ * A port the system says is free. The runner's own choice scans up from 8000, so two runs started together (npm
+ * test runs both builds side by side) could pick the same one; the system never hands one out twice at once.
+ */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export default {
+  port: await freePort(),
   files: ['test/browser/**/*.test.{ts,tsx}'],
   nodeResolve: { browser: true },
   // One test page at a time: a page in a background tab gets throttled frames and timers, which scroll and

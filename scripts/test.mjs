@@ -13,15 +13,19 @@ const RESULTS = '.test-results';
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
-function run(command, args, { capture = false, env = {} } = {}) {
+/** Runs a command; `capture` keeps its standard output (still shown), `quiet` keeps both outputs without showing them. */
+function run(command, args, { capture = false, quiet = false, env = {} } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: { ...process.env, ...env } });
+    const stdio = quiet ? ['ignore', 'pipe', 'pipe'] : capture ? ['ignore', 'pipe', 'inherit'] : 'inherit';
+    const child = spawn(command, args, { stdio, env: { ...process.env, ...env } });
     let output = '';
-    if (capture) {
-      child.stdout.on('data', (chunk) => {
+    if (capture || quiet) {
+      const keep = (chunk) => {
         output += chunk;
-        process.stdout.write(chunk);
-      });
+        if (!quiet) process.stdout.write(chunk);
+      };
+      child.stdout.on('data', keep);
+      child.stderr?.on('data', keep);
     }
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
     child.on('error', (error) => {
@@ -65,9 +69,13 @@ async function tapSuite(dir) {
   return totals;
 }
 
-/** web-test-runner on one build's renderer (CIVIC_BUILD), counted by its totals reporter. */
+/**
+ * web-test-runner on one build's renderer (CIVIC_BUILD), counted by its totals reporter. Its output is held and
+ * printed whole when it ends, so two builds running side by side stay readable.
+ */
 async function browserTests(build) {
-  const { code } = await run('npx', ['web-test-runner'], { env: { CIVIC_BUILD: build } });
+  const { code, output } = await run('npx', ['web-test-runner'], { env: { CIVIC_BUILD: build }, quiet: true });
+  console.log(`\n--- browser tests, ${build} build ---\n${output.trimEnd()}`);
   const totals = readJson(join(RESULTS, `browser-${build}.json`)) ?? { passed: 0, failed: 0, skipped: 0 };
   if (code !== 0 && totals.failed === 0) totals.failed = 1;
   return totals;
@@ -120,8 +128,11 @@ await step('lint (eslint)', () => check('npx', ['eslint', '.']));
 await step('node tests', () => tapSuite('test/node'));
 // The packed packages installed into a scratch project and used from there (needs the build's dist/).
 await step('packed packages (installed outside the repository)', () => tapSuite('test/packaged'));
-await step('browser tests (web-test-runner), React build', () => browserTests('react'));
-await step('browser tests (web-test-runner), lean build', () => browserTests('lean'));
+// The two builds' browser suites run side by side: each opens one page at a time and mostly waits on it, so two
+// share the machine's cores well (each has its own browser, so neither page is a throttled background tab).
+await step(['browser tests (web-test-runner), React build', 'browser tests (web-test-runner), lean build'], () =>
+  Promise.all([browserTests('react'), browserTests('lean')]),
+);
 // One run for both builds: the two projects share the workers (the e2e time is for both).
 await step(['e2e tests (playwright), React build', 'e2e tests (playwright), lean build'], () => e2eTests(['react', 'lean']));
 
