@@ -475,6 +475,40 @@ describe('<multi-step-form>', () => {
     elsewhere.remove();
   });
 
+  it('gives a control without an id one no other element on the page has, and its error links to it', async () => {
+    // Ids the page already uses, including the kit's own pattern: a generated id must never repeat one.
+    const taken = document.createElement('div');
+    for (let n = 0; n < 40; n += 1) {
+      for (const id of [`civic-multi-step-form-field-${n}`, `multi-step-form-field-${n}`]) taken.append(Object.assign(document.createElement('p'), { id }));
+    }
+    document.body.append(taken);
+    try {
+      const el = await upgraded<HTMLElement>(
+        html`<multi-step-form>
+          <form action="/forms/test" method="post">
+            <fieldset data-step>
+              <legend>Your name</legend>
+              <div class="multi-step-form__field" data-field>
+                <label class="multi-step-form__label">Full name <input name="full-name" required data-error-required="Enter your full name" /></label>
+              </div>
+            </fieldset>
+            <button type="submit">Send</button>
+          </form>
+        </multi-step-form>`,
+        (e) => !!e.querySelector('.multi-step-form'),
+      );
+      const input = el.querySelector<HTMLInputElement>('input[name="full-name"]')!;
+      expect(input.id).to.not.equal('');
+      expect(document.querySelectorAll(`[id="${CSS.escape(input.id)}"]`)).to.have.length(1);
+      submitButton(el).click();
+      await waitUntil(() => !!summary(el), 'no error summary');
+      const link = summary(el)!.querySelector<HTMLAnchorElement>('a')!;
+      expect(link.getAttribute('href')).to.equal(`#${input.id}`);
+    } finally {
+      taken.remove();
+    }
+  });
+
   it('without a form says what is missing and keeps the content', async () => {
     let el!: HTMLElement;
     const warnings = await capturingConsole('warn', async () => {

@@ -1,5 +1,6 @@
 import { parseCondition, type Condition } from '../../core/form-steps';
 import { controlsIn } from './fields';
+import { nextKitId } from '../../core/kit-ids';
 
 export interface FormStep {
   element: HTMLElement;
@@ -22,7 +23,9 @@ export interface ParsedForm {
   problems: string[];
 }
 
-let generated = 0;
+function idTaken(form: HTMLFormElement, id: string): boolean {
+  return form.ownerDocument.getElementById(id) !== null || form.querySelector(`[id="${CSS.escape(id)}"]`) !== null;
+}
 
 function titleOf(step: HTMLElement): string {
   const source = step.querySelector(':scope > legend') ?? step.querySelector('legend, h1, h2, h3, h4, h5, h6');
@@ -65,7 +68,11 @@ export function parseMultiStepForm(nodes: readonly Node[]): ParsedForm {
       else problems.push(`the data-show-if of step "${title}" is ignored, so the step always shows: ${parsed.problem}`);
     }
     const controls = controlsIn(element);
-    for (const control of controls) if (!control.id) control.id = `multi-step-form-field-${(generated += 1)}`;
+    for (const control of controls) {
+      // A control needs an id for its label, error and summary links; the page-wide kit ids never reuse one the
+      // page or this form (out of the page while it upgrades) already holds.
+      if (!control.id) control.id = nextKitId('multi-step-form-field', (id) => idTaken(form, id));
+    }
     return { element, title, condition, fieldNames: [...new Set(controls.map((control) => control.name).filter(Boolean))] };
   });
   if (steps.length === 0) problems.push('no steps found: mark each step data-step, or make each one a <fieldset> child of the form.');
