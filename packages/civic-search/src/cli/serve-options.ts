@@ -2,6 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EngineOptions, SearchServiceOptions } from '../service/create-search-service';
+import { hostOf, parseCrawlConfig } from '../crawler/crawl-config';
+import { parseDuration } from '../crawler/durations';
+import type { ServiceCrawl } from '../crawler/service-crawls';
 
 /** Every option of `civic-search serve`: its flag, its environment variable, and what it means. */
 export const SERVE_OPTIONS = {
@@ -50,6 +53,17 @@ export const SERVE_OPTIONS = {
     env: 'CIVIC_SEARCH_BACKEND',
     help: 'embedded (default) or elasticsearch (then ELASTICSEARCH_URL, ELASTICSEARCH_API_KEY).',
   },
+  crawl: {
+    type: 'string',
+    env: 'CIVIC_SEARCH_CRAWL',
+    help: 'A site (or sitemap) URL to crawl into --crawl-engine at start and on --schedule; POST /api/crawl re-crawls one of its pages.',
+  },
+  'crawl-engine': { type: 'string', env: 'CIVIC_SEARCH_CRAWL_ENGINE', help: 'The engine --crawl fills (made with the crawl fields when missing).' },
+  schedule: {
+    type: 'string',
+    env: 'CIVIC_SEARCH_SCHEDULE',
+    help: 'How often --crawl runs again, e.g. 6h or 30m (default: only at start and through POST /api/crawl).',
+  },
 } as const;
 type OptionName = keyof typeof SERVE_OPTIONS;
 
@@ -92,6 +106,47 @@ interface ConfigFile {
   costBudget?: { refillPerSecond: number; burst: number } | false;
   maxAnswerBytes?: number;
   engines?: Array<EngineOptions & { documents?: string }>;
+  /** Crawls: `{ "url", "engine", "schedule", ...the options of civic-search crawl --config }`. */
+  crawls?: unknown[];
+}
+
+function interval(text: string, where: string): number {
+  let ms: number;
+  try {
+    ms = parseDuration(text, 's');
+  } catch (error) {
+    throw new UsageError(`${where}: ${(error as Error).message}.`);
+  }
+  if (ms < 60_000) throw new UsageError(`${where}: crawl at most once a minute (got ${JSON.stringify(text)}).`);
+  return ms;
+}
+
+/** The crawls of the config file and of --crawl, checked. */
+async function readCrawls(config: ConfigFile, flagCrawl: string | undefined, flagEngine: string | undefined, flagSchedule: string | undefined) {
+  const crawls: ServiceCrawl[] = [];
+  for (const [index, entry] of (config.crawls ?? []).entries()) {
+    const where = `--config: crawls[${index}]`;
+    if (typeof entry !== 'object' || entry === null) throw new UsageError(`${where} must be an object with "url" and "engine".`);
+    const { url, engine, schedule, ...rest } = entry as Record<string, unknown>;
+    if (typeof url !== 'string' || !/^https?:\/\//i.test(url) || typeof engine !== 'string') {
+      throw new UsageError(`${where} needs "url" (the site's http(s) URL) and "engine".`);
+    }
+    if (schedule !== undefined && typeof schedule !== 'string') throw new UsageError(`${where}: "schedule" is text like "6h".`);
+    let settings;
+    try {
+      settings = await parseCrawlConfig(rest, where);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    crawls.push({ url, engine, settings, ...(schedule && { everyMs: interval(schedule, `${where}: schedule`) }) });
+  }
+  if (flagCrawl !== undefined) {
+    if (!/^https?:\/\//i.test(flagCrawl)) throw new UsageError(`--crawl ${JSON.stringify(flagCrawl)}: give the site's http(s) URL.`);
+    if (!flagEngine) throw new UsageError('--crawl needs --crawl-engine <name>: the engine the crawl fills.');
+    hostOf(flagCrawl, '--crawl');
+    crawls.push({ url: flagCrawl, engine: flagEngine, ...(flagSchedule && { everyMs: interval(flagSchedule, '--schedule') }) });
+  } else if (flagSchedule !== undefined && crawls.length === 0) throw new UsageError('--schedule needs --crawl <site URL>.');
+  return crawls;
 }
 
 async function readConfig(file: string): Promise<ConfigFile> {
@@ -162,6 +217,7 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
   if (maxAnswerText !== undefined && !(/^\d+$/.test(maxAnswerText) && Number(maxAnswerText) >= 1024)) {
     throw new UsageError(`--max-answer-bytes ${JSON.stringify(maxAnswerText)}: give a whole number of bytes from 1024.`);
   }
+  const crawls = await readCrawls(config, pick('crawl'), pick('crawl-engine'), pick('schedule'));
   // No engine is fine: a CMS creates its engines and fills them through the write API.
   return {
     port,
@@ -176,6 +232,7 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
       ...(costBudget !== undefined && { costBudget }),
       ...(maxAnswerText !== undefined && { maxAnswerBytes: Number(maxAnswerText) }),
       env,
+      ...(crawls.length > 0 && { crawls }),
     },
   };
 }
@@ -222,5 +279,6 @@ export function serveHelp(): string {
     '/_search-proxy), and the elements\' form post at /_search-proxy. Point <site-search endpoint="..."> at it.',
     "App Search's write API (engines, schema, documents) is under /api/as/v1/engines too, for a CMS's indexing",
     'module or the official clients: every call needs "Authorization: Bearer <private key>".',
+    'With --crawl, POST /api/crawl {"url": "..."} (private key) re-crawls one page of the site now: a CMS publish hook.',
   ].join('\n');
 }

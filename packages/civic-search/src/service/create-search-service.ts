@@ -21,6 +21,7 @@ import { DEFAULT_RATE_LIMIT, trustedHeaderAddress, type RateLimitOptions } from 
 import type { CostBudgetOptions } from '../search-proxy/cost-budget';
 import { normaliseOrigin } from '../search-proxy/cors';
 import { privateKeyFor, type PrivateKey } from './private-key';
+import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } from '../crawler/service-crawls';
 
 /** Where documents of an engine come from: a JSON or NDJSON file, a list, or a function the service calls once. */
 export type DocumentSource = string | readonly object[] | (() => readonly object[] | Promise<readonly object[]>);
@@ -75,6 +76,11 @@ export interface SearchServiceOptions {
    * costly search holds everything up, and its deadline cannot fire until it ends (for tests and small sites only).
    */
   inProcess?: boolean;
+  /**
+   * Sites the service crawls into its engines: at start, then on each one's schedule, and one page at a time through
+   * `POST /api/crawl` (private key). Each engine is made with the crawl's fields when missing. See src/crawler.
+   */
+  crawls?: readonly ServiceCrawl[];
 }
 
 /** The service: a Hono app (mount it, or serve it with @hono/node-server) with what it runs on. */
@@ -114,7 +120,8 @@ async function loadDocuments(source: DocumentSource, schema: EngineSchema | unde
  * documents are read and checked first: a file with problems stops the start with every problem listed.
  */
 export async function createSearchService(options: SearchServiceOptions): Promise<SearchService> {
-  const { engines: engineOptions = [], backend: choice = 'embedded', dataDir = DEFAULT_DATA_DIR, corsOrigins = [], trustProxy } = options;
+  const { backend: choice = 'embedded', dataDir = DEFAULT_DATA_DIR, corsOrigins = [], trustProxy } = options;
+  const engineOptions = crawlEngines(options.crawls, options.engines ?? []);
   const names = new Set<string>();
   for (const engine of engineOptions) {
     if (names.has(engine.name)) throw new Error(`createSearchService: the engine ${JSON.stringify(engine.name)} is given twice.`);
@@ -226,6 +233,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   await refreshRegistry();
 
   const app = new Hono();
+  let crawls: ServiceCrawls | undefined;
   if (admin) {
     // A change is answered once the proxy knows it: an engine just made (or a field just added) is searchable.
     const writes = admin;
@@ -244,7 +252,11 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       deleteDocuments: (engine, ids) => writes.deleteDocuments(engine, ids),
     };
     app.route('/', writeApi({ admin: tracked, privateKey: privateKey.key }));
-  }
+    if (options.crawls?.length) {
+      crawls = serviceCrawls({ crawls: options.crawls, admin: tracked, privateKey: privateKey.key, dataDir: resolve(dataDir) });
+      app.route('/', crawls.routes);
+    }
+  } else if (options.crawls?.length) throw new Error('createSearchService: crawls need a backend that takes writes.');
   app.route(
     '/',
     searchProxy({
@@ -263,7 +275,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   );
   const { key: _key, ...keyInfo } = privateKey;
   Object.defineProperty(app, 'engines', { get: () => registry.list(), enumerable: true });
-  return Object.assign(app as Hono & { readonly engines: readonly EngineDefinition[] }, {
+  const service = Object.assign(app as Hono & { readonly engines: readonly EngineDefinition[] }, {
     backend,
     ...(admin && { admin }),
     privateKey: keyInfo,
@@ -271,7 +283,10 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       await (backend as { ready?: () => Promise<void> }).ready?.();
     },
     close: async () => {
+      await crawls?.stop();
       await backend.close?.();
     },
   });
+  crawls?.start();
+  return service;
 }
