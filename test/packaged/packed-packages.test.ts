@@ -199,7 +199,7 @@ describe('the packed packages, installed as a council would', () => {
     assert.equal('code' in checked ? checked.stdout : '', '', 'no type errors');
   });
 
-  it('upgrades the installed elements on a static page and suggests from the service on another origin', SLOW, async () => {
+  it('upgrades the installed elements, on each build, on a static page and suggests from the service on another origin', SLOW, async () => {
     const bin = join(consumer, 'node_modules', 'civic-search', 'dist', 'cli.js');
     site = await staticSite(consumer, join(consumer, 'node_modules', 'civic-elements', 'dist'));
     service = await startService(
@@ -208,28 +208,37 @@ describe('the packed packages, installed as a council would', () => {
       consumer,
     );
     assert.match(service.output(), /engine "places" \(6 fields\)/);
-    await writeFile(
-      join(consumer, 'index.html'),
-      (await readFile(join(FIXTURES, 'index.html'), 'utf8')).replace('__SERVICE__', service.origin),
-    );
+    const markup = (await readFile(join(FIXTURES, 'index.html'), 'utf8')).replace('__SERVICE__', service.origin);
+    await writeFile(join(consumer, 'index.html'), markup);
+    // The same page on the lean build: the installed package's dist/lean/, under the same names.
+    await writeFile(join(consumer, 'lean.html'), markup.replaceAll('/civic/', '/civic/lean/'));
 
     browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-    page = await browser.newPage();
-    const failures: string[] = [];
-    page.on('pageerror', (error) => failures.push(error.message));
-    await page.goto(site.origin);
-    const section = page.getByRole('button', { name: 'Opening hours' });
-    await section.waitFor();
-    assert.equal(await section.getAttribute('aria-expanded'), 'false');
-    await section.press('Enter');
-    assert.equal(await section.getAttribute('aria-expanded'), 'true');
+    for (const { path, renderer } of [
+      { path: '/', renderer: /\/civic\/chunks\/react-[\w-]+\.js$/ },
+      { path: '/lean.html', renderer: /\/civic\/lean\/chunks\/preact-[\w-]+\.js$/ },
+    ]) {
+      await page?.close();
+      page = await browser.newPage();
+      const failures: string[] = [];
+      const scripts: string[] = [];
+      page.on('pageerror', (error) => failures.push(error.message));
+      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+      await page.goto(site.origin + path);
+      const section = page.getByRole('button', { name: 'Opening hours' });
+      await section.waitFor();
+      assert.equal(await section.getAttribute('aria-expanded'), 'false', path);
+      await section.press('Enter');
+      assert.equal(await section.getAttribute('aria-expanded'), 'true', path);
 
-    const field = page.getByRole('combobox', { name: 'Search places' });
-    await field.click();
-    await field.pressSequentially('lib', { delay: 30 });
-    const option = page.getByRole('option', { name: 'library' });
-    await option.waitFor({ timeout: 15_000 });
-    assert.deepEqual(failures, []);
+      const field = page.getByRole('combobox', { name: 'Search places' });
+      await field.click();
+      await field.pressSequentially('lib', { delay: 30 });
+      const option = page.getByRole('option', { name: 'library' });
+      await option.waitFor({ timeout: 15_000 });
+      assert.deepEqual(failures, [], path);
+      assert.ok(scripts.some((script) => renderer.test(script)), `${path} ran its build's renderer: ${scripts.join(', ')}`);
+    }
   });
 
   it('answers a stock Elastic Search UI app on another origin: search, paging, facets, filters, suggestions', SLOW, async () => {
