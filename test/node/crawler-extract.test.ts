@@ -135,15 +135,31 @@ describe('crawler extract: a council page', () => {
     assert.equal(CRAWL_SEARCH_FIELDS.title.weight, 3);
   });
 
-  it('falls back to <main> on a listing page where Readability would keep one teaser', async () => {
-    const cards = Array.from(
-      { length: 12 },
-      (_, i) => `<li class="card"><h3><a href="/news/item-${i}">Council notice number ${i}</a></h3><p>Short teaser ${i} about works.</p></li>`,
+  it('falls back to <main> on a listing page where Readability would keep only the featured story', async () => {
+    const featured = 'The new central library opens its doors on Saturday with a day of events for the whole family. '.repeat(3);
+    const items = Array.from(
+      { length: 20 },
+      (_, i) => `<li><a href="/news/item-${i}">Council notice number ${i}: roadworks this week</a> <a href="/news/item-${i}">Read more</a></li>`,
     ).join('');
-    const html = councilPage({ article: `<h1>Latest news</h1><p>Announcements from the council.</p><ul class="cards">${cards}</ul>` });
+    const html = councilPage({ article: `<h1>Latest news</h1><section><h2>Featured</h2><p>${featured}</p></section><section><h2>More news</h2><ul>${items}</ul></section>` });
     const { document } = await extractPage(html);
-    for (let i = 0; i < 12; i += 1) assert.ok(document.body.includes(`Council notice number ${i}`), document.body);
-    assert.ok(!document.body.includes('zeppelin'));
+    assert.match(document.body, /central library opens its doors/);
+    for (let i = 0; i < 20; i += 1) assert.ok(document.body.includes(`Council notice number ${i}:`), document.body);
+    assert.ok(!document.body.includes('zeppelin') && !document.body.includes('Dog registration renewals'));
+  });
+
+  it('falls back to the body without its chrome on a short page without <main>', async () => {
+    const html = councilPage({ main: false, article: '<h1>Contact us</h1><p>Phone 0800 123 456.</p>' }).replace(/<aside[\s\S]*<\/aside>/, '');
+    const { document } = await extractPage(html);
+    assert.equal(document.body, 'Contact us\n\nPhone 0800 123 456.');
+  });
+
+  it('leaves cookie banners out by name, but not a page about cookies whose wrapper is named for them', async () => {
+    const policy = councilPage({ main: false, article: '<h1>Cookie policy</h1><p>We set a session cookie to keep your form answers while you fill in a form, and nothing else.</p>' })
+      .replace('<div id="main" class="page">', '<div id="main" class="page-cookie-policy">');
+    const { document } = await extractPage(policy);
+    assert.match(document.body, /We set a session cookie to keep your form answers/);
+    assert.ok(!document.body.includes('marshmallow'), document.body);
   });
 
   it('uses a configured content selector over everything else, and leaves out configured removals', async () => {

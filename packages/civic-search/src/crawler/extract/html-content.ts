@@ -11,8 +11,8 @@ import { MIN_READABLE_CHARS, READABILITY_MAX_ELEMENTS } from './limits';
  *    listing page, where Readability would keep one teaser of many);
  * 3. the `<main>` element (or role=main) without its navigation and asides;
  * 4. the body without its header, navigation, footer, asides and landmark chrome.
- * Configured removals and hidden parts are left out of every one. Readability changes the document it reads, so
- * it runs last, after everything else was read, and the fallback is worked out before it.
+ * Configured removals, cookie banners and hidden parts are left out of every one. Readability changes the document
+ * it reads, so it runs last, after everything else was read, and the fallback is worked out before it.
  */
 export interface MainContent {
   text: string;
@@ -23,16 +23,32 @@ export interface MainContent {
   root?: Element;
 }
 
-/** Chrome left out of the body fallback: page-level landmarks that are not content. */
-const BODY_CHROME =
-  'header, nav, footer, aside, [role="banner"], [role="navigation"], [role="contentinfo"], [role="complementary"], [role="search"], dialog, [role="dialog"], [role="alertdialog"]';
+/** Chrome left out of the body fallback: page-level landmarks that are not content, dialogs and skip links. */
+const BODY_CHROME = [
+  'header, nav, footer, aside, [role="banner"], [role="navigation"], [role="contentinfo"], [role="complementary"]',
+  '[role="search"], dialog, [role="dialog"], [role="alertdialog"], a[href^="#"][class*="skip" i]',
+].join(', ');
+/**
+ * Cookie and consent banners, often a plain region named only by its class or id. Never content, and short pages
+ * and link lists can make Readability take one for the article, so they are left out everywhere; but a name is
+ * only a hint ("page-cookie-policy" on a wrapper), so an element holding a heading or the main content stays.
+ */
+const BANNER_NAMES = '[class*="cookie" i], [id*="cookie" i], [class*="consent" i], [id*="consent" i]';
+const CONTENT_INSIDE = 'main, article, h1, [role="main"]';
+
+function banners(root: ParentNode): Element[] {
+  return queryAllSafely(root, BANNER_NAMES).filter(
+    (element) => !['html', 'body', 'main', 'article'].includes(element.localName.toLowerCase()) && !element.querySelector(CONTENT_INSIDE),
+  );
+}
+
 /** Left out of `<main>`: its navigation (breadcrumbs, in-page links) and asides (related pages). */
 const MAIN_CHROME = 'nav, aside, [role="navigation"], [role="complementary"], [role="search"]';
 /** A Readability article shorter than this share of `<main>`'s text is taken for a fragment of a listing. */
 const MIN_SHARE_OF_MAIN = 0.5;
 
 function skipSet(root: ParentNode, selectors: readonly string[]): Set<Node> {
-  const skip = new Set<Node>();
+  const skip = new Set<Node>(banners(root));
   for (const selector of selectors) for (const element of queryAllSafely(root, selector)) skip.add(element);
   return skip;
 }
