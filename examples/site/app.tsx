@@ -6,7 +6,8 @@ import { handleError } from './server/errors';
 import { sameOriginPosts } from './server/same-origin-posts';
 import { feedbackRoutes } from './server/feedback';
 import { renderPage } from './render-page';
-import { createSearchService, type SearchService, type SearchServiceOptions } from 'civic-search';
+import { createSearchService, type CostBudgetOptions, type SearchService, type SearchServiceOptions } from 'civic-search';
+import { pageCostBudgetFromEnv, pageCostLimit } from './server/page-cost-limit';
 import { siteSearchPage } from './search/search-page';
 import { siteSearchOptions, SITE_SEARCH_DATA_DIR } from './search/site-search';
 import { indexSiteContent } from './search/site-indexer';
@@ -36,6 +37,11 @@ export interface SiteOptions {
   search?: SearchServiceOptions;
   /** How long the server-rendered search page waits for a search (default: the search page's own, 5 s). */
   searchTimeoutMs?: number;
+  /**
+   * Each visitor's budget for the search results page and the listings (default: SITE_PAGE_COST_BUDGET, else
+   * PAGE_COST_BUDGET); false: none.
+   */
+  pageCostBudget?: CostBudgetOptions | false;
 }
 
 /** The example site, and the search service it runs (to close when the server stops). */
@@ -49,7 +55,13 @@ export interface SiteApp {
  * service mounted at the same origin (the elements' default `/_search-proxy`), as a council running civic-search
  * inside its own Node server would.
  */
-export async function createSiteApp({ distRoot = 'dist', search = siteSearchOptions(), searchTimeoutMs }: SiteOptions = {}): Promise<SiteApp> {
+export async function createSiteApp({
+  distRoot = 'dist',
+  search = siteSearchOptions(),
+  searchTimeoutMs,
+  pageCostBudget = pageCostBudgetFromEnv(),
+}: SiteOptions = {}): Promise<SiteApp> {
+  const costlyPages = pageCostLimit(pageCostBudget);
   const searchService = await createSearchService(search);
   if (searchService.admin) {
     // The site's pages reach the search service as a CMS's would: through the documents API, with the private key.
@@ -74,10 +86,10 @@ export async function createSiteApp({ distRoot = 'dist', search = siteSearchOpti
 
   app.route('/', feedbackRoutes());
   app.route('/', searchService);
-  app.route('/', siteSearchPage(searchService.backend, searchTimeoutMs));
+  app.route('/', siteSearchPage(searchService.backend, searchTimeoutMs, costlyPages));
   app.route('/', decisionTreeRoutes());
   app.route('/', formRoutes());
-  app.route('/', documentRoutes({ documents: siteDocuments }));
+  app.route('/', documentRoutes({ documents: siteDocuments, limit: costlyPages }));
   app.route('/', docsRoutes({ distRoot }));
   app.route('/', councilPageRoutes());
   app.route('/', siteSettingsRoutes());

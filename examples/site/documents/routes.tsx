@@ -4,6 +4,7 @@ import type { JSX } from 'hono/jsx/jsx-runtime';
 import type { SiteDocument } from 'civic-search';
 import { FRAGMENT_PARAM, isSameOriginHttpUrl, RESULTS_FRAGMENT, withoutEmptyParams } from 'civic-elements/core';
 import { renderPage } from '../render-page';
+import type { PageCostLimit } from '../server/page-cost-limit';
 import { hasControlCharacter, sameSiteLocation } from '../server/same-site-location';
 import { dateBounds, documentTypes, libraryDocuments, listDocuments, readDocumentFilters } from './document-listing';
 import { listNews, newsItems, newsOptions, readNewsFilters } from './news-listing';
@@ -15,7 +16,13 @@ import { NEWS_PATH, NewsPage, NewsResults, SUBTOPICS_PATH, SubtopicsField } from
 export interface DocumentRoutesOptions {
   /** The site's documents (read once, on the first request). */
   documents: () => readonly SiteDocument[];
+  /** Draws each listing and fragment request from the visitor's budget for costly pages (none: unlimited). */
+  limit?: PageCostLimit;
 }
+
+/** A listing page's cost before it runs, in the budget's units (KiB of page): its results fragment weighs half. */
+const LISTING_COST = 20;
+const FRAGMENT_COST = 10;
 
 /** Everything a listing needs, worked out once from the documents. */
 function catalogue(documents: readonly SiteDocument[]) {
@@ -40,7 +47,7 @@ const searchOf = (c: Context) => new URL(c.req.url).search;
  * and /news/subtopics answers the subtopics field for the form's topic. Without JavaScript every filter
  * works as a plain GET form; the sort select posts to /documents/sort, which redirects to the chosen order.
  */
-export function documentRoutes({ documents }: DocumentRoutesOptions): Hono {
+export function documentRoutes({ documents, limit }: DocumentRoutesOptions): Hono {
   let cached: ReturnType<typeof catalogue> | undefined;
   const data = () => (cached ??= catalogue(documents()));
   const app = new Hono();
@@ -51,6 +58,12 @@ export function documentRoutes({ documents }: DocumentRoutesOptions): Hono {
     return c.html(String(element));
   };
   const wantsResults = (c: Context) => c.req.query(FRAGMENT_PARAM) === RESULTS_FRAGMENT;
+  if (limit) {
+    // The listings filter every document on each request: a script reloading them must not slow the site.
+    const listingLimit = limit((c) => (wantsResults(c) ? FRAGMENT_COST : LISTING_COST));
+    for (const path of [LIBRARY_PATH, NEWS_PATH]) app.get(path, listingLimit);
+    app.get(SUBTOPICS_PATH, limit(() => 1));
+  }
   /**
    * A filter form submitted without JavaScript sends every field, blank ones too (`?keywords=&from=&to=`):
    * the listing answers with a redirect to the same filters without them, so the address shows what was chosen.

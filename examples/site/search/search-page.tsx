@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { raw } from 'hono/html';
+import { Hono, type Context } from 'hono';
 import { searchPageRoutes, type SearchPageParts } from 'civic-search/search-page';
 import type { SearchBackend } from 'civic-search';
 import { Layout } from '../Layout';
@@ -7,6 +8,7 @@ import { PageRequestContext } from '../request-context';
 import { pageRequest, setPageCaching } from '../render-page';
 import { site } from '../site';
 import { SEARCH_ENGINE } from './search-engine';
+import type { PageCostLimit } from '../server/page-cost-limit';
 
 /** The site's layout around the search service's results page. */
 function searchLayout({ title, bodyClass, content, context }: SearchPageParts): string {
@@ -23,8 +25,32 @@ function searchLayout({ title, bodyClass, content, context }: SearchPageParts): 
   return `<!doctype html>${String(page)}`;
 }
 
-/** /search/SearchForm: civic-search's server-rendered results page inside the council's layout. */
-export function siteSearchPage(backend: SearchBackend, timeoutMs?: number) {
+/** Results a page shows unless its address asks for more (up to 100), and about what each weighs, in KiB. */
+const DEFAULT_PAGE_SIZE = 20;
+const LARGEST_PAGE_SIZE = 100;
+const KIB_PER_RESULT = 0.8;
+
+/**
+ * A results page's cost before it runs: the layout, and its results as many as the address asks for (`size=100`,
+ * or a Search UI link's `size=n_100_n`).
+ */
+function resultsPageCost(c: Context): number {
+  const size = Number(/\d{1,6}/.exec(c.req.query('size') ?? '')?.[0]);
+  const results = Number.isFinite(size) ? Math.min(Math.max(size, 1), LARGEST_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+  return 5 + results * KIB_PER_RESULT;
+}
+
+/**
+ * /search/SearchForm: civic-search's server-rendered results page inside the council's layout, each visitor's
+ * searches there drawn from the site's budget for costly pages (`limit`).
+ */
+export function siteSearchPage(backend: SearchBackend, timeoutMs?: number, limit?: PageCostLimit) {
+  const app = new Hono();
+  if (limit) app.get(site.searchAction, limit(resultsPageCost));
+  return app.route('/', resultsPage(backend, timeoutMs));
+}
+
+function resultsPage(backend: SearchBackend, timeoutMs?: number) {
   return searchPageRoutes({
     backend,
     engine: SEARCH_ENGINE,

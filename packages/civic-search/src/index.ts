@@ -15,6 +15,7 @@ export {
 } from './service/create-search-service';
 export { searchProxy, type SearchProxyOptions, DEFAULT_RATE_LIMIT, trustedHeaderAddress, type RateLimitOptions } from './search-proxy';
 export {
+  checkCostBudgetOptions,
   clientAddress,
   costLimit,
   createCostBudget,
