@@ -179,4 +179,21 @@ describe('crawler: a whole site into an engine, then again after changes', () =>
     assert.equal(summary.fetched, 2);
     assert.deepEqual(await indexedPaths(), before);
   });
+
+  it('crawls nothing and deletes nothing while robots.txt cannot be read (the site is down)', async () => {
+    const before = await indexedPaths();
+    const robots = site.pages.get('/robots.txt')!;
+    site.pages.set('/robots.txt', { status: 500, body: 'down' });
+    site.requests.length = 0;
+    try {
+      const summary = await crawl();
+      assert.equal(summary.complete, false);
+      assert.equal(summary.answered, 0);
+      assert.match(summary.notes.join('\n'), /robots\.txt could not be read \(HTTP 500\)/);
+      assert.deepEqual(site.requests.map((request) => request.path), ['/robots.txt']);
+      assert.deepEqual(await indexedPaths(), before);
+    } finally {
+      site.pages.set('/robots.txt', robots);
+    }
+  });
 });

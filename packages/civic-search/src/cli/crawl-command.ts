@@ -72,8 +72,7 @@ export async function runCrawlCommand(args: readonly string[], env: NodeJS.Proce
       await mkdir(dirname(options.reportFile), { recursive: true });
       await writeFile(options.reportFile, `${JSON.stringify({ start: options.settings.start, engine: options.engine, ...summary }, null, 2)}\n`);
     }
-    const reached = summary.indexed + summary.unchanged + summary.skipped > 0;
-    return reached ? 0 : 1;
+    return summary.answered > 0 ? 0 : 1;
   } catch (error) {
     console.error(`civic-search crawl: ${error instanceof Error ? error.message : String(error)}`);
     return error instanceof UsageError ? 2 : 1;

@@ -101,6 +101,8 @@ export interface CrawlIssue {
 }
 
 export interface CrawlSummary extends CrawlProgress {
+  /** Pages the site answered (with a page, 304, 404, a redirect elsewhere...): 0 means nothing could be crawled. */
+  answered: number;
   /** Every URL found was visited: only then are documents no longer found deleted. */
   complete: boolean;
   /** Why the crawl ended early. */
@@ -149,6 +151,7 @@ class CrawlRun {
   readonly queue: QueueItem[] = [];
   readonly stop = new AbortController();
   stoppedBy: CrawlSummary['stoppedBy'];
+  answered = 0;
   private readonly gates = new Map<string, HostGate>();
   private readonly robots = new Map<string, Promise<RobotsRules>>();
   private pending: PendingWrite[] = [];
@@ -342,7 +345,14 @@ class CrawlRun {
     const key = item.url.href;
     const { urls } = this.deps.state;
     const previous = urls[key];
-    if (!(await this.robotsFor(item.url)).isAllowed(item.url)) {
+    const robots = await this.robotsFor(item.url);
+    if (robots.problem) {
+      // The host's rules are unknown for now (robots.txt unreachable): nothing is fetched, and nothing deleted.
+      this.fail(key, 'not fetched: robots.txt could not be read');
+      this.keep(key, previous, true);
+      return;
+    }
+    if (!robots.isAllowed(item.url)) {
       this.skip(key, 'disallowed by robots.txt');
       this.dropEntry(key);
       return;
@@ -356,6 +366,7 @@ class CrawlRun {
       this.keep(key, previous, false);
       return;
     }
+    if (outcome.type !== 'failed') this.answered++;
     switch (outcome.type) {
       case 'not-modified':
         this.counts.unchanged++;
@@ -514,6 +525,7 @@ class CrawlRun {
     return {
       ...this.counts,
       found: this.seen.size,
+      answered: this.answered,
       complete,
       ...(this.stoppedBy && { stoppedBy: this.stoppedBy }),
       seconds: (Date.now() - started) / 1000,
@@ -573,8 +585,7 @@ export async function crawlSite(settings: CrawlSettings, deps: CrawlDependencies
     await run.flush();
     // Only a crawl that visited everything it found knows what is gone; and a crawl that read nothing at all (the
     // site down) deletes nothing.
-    const reached = run.counts.indexed + run.counts.unchanged + run.counts.skipped > 0;
-    const complete = !run.stopped && run.queue.length === 0 && reached;
+    const complete = !run.stopped && run.queue.length === 0 && run.answered > 0;
     await run.deleteGone(complete);
     state.lastCrawl = { finished: new Date().toISOString(), complete };
     await deps.saveState?.(state);
