@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { extractResource, type Extraction, type FetchedResource } from '../../packages/civic-search/src/crawler/extract';
 import { DEFAULT_BODY_BYTES } from '../../packages/civic-search/src/crawler/extract/limits';
@@ -82,6 +82,18 @@ describe('crawler extract: PDF', () => {
       assert.equal(extraction.kind, 'unsupported', JSON.stringify(extraction).slice(0, 200));
       assert.match((extraction as { reason: string }).reason, /PDF/);
     }
+  });
+
+  it('reports a PDF that needs a password as unsupported, saying so', async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage().drawText('Confidential committee minutes', { x: 50, y: 700 });
+    // Standard security with a user password the empty one does not open (the check values are arbitrary).
+    const { context } = pdf;
+    const encrypt = context.obj({ Filter: 'Standard', V: 1, R: 2, Length: 40, P: -4, O: PDFHexString.of('11'.repeat(32)), U: PDFHexString.of('22'.repeat(32)) });
+    context.trailerInfo.Encrypt = context.register(encrypt);
+    context.trailerInfo.ID = context.obj([PDFHexString.of('33'.repeat(16)), PDFHexString.of('33'.repeat(16))]);
+    const extraction = await extractResource(file(await pdf.save({ useObjectStreams: false }), PDF_TYPE));
+    assert.deepEqual(extraction, { kind: 'unsupported', reason: 'the PDF needs a password' });
   });
 
   it('leaves the caller\'s bytes intact (PDF.js may detach the buffer it reads)', async () => {
