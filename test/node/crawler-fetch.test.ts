@@ -238,4 +238,31 @@ describe('crawler politeness', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('indexes a page under its canonical URL on the site, once, and ignores a canonical elsewhere', async () => {
+    const server = createServer((request, response) => {
+      const html = (body: string, head = '') => response.writeHead(200, { 'Content-Type': 'text/html' }).end(page('Page', body, head));
+      if (request.url === '/') return html('<p><a href="/fees?print=1">Fees (print)</a> <a href="/fees?view=plain">Fees</a> <a href="/copied">Copied</a></p>');
+      if (request.url?.startsWith('/fees')) return html('<p>Building consent fees are set each year in the schedule of charges.</p>', '<link rel="canonical" href="/fees">');
+      if (request.url === '/copied') return html('<p>A page that names a page of another site as its canonical address.</p>', '<link rel="canonical" href="https://elsewhere.example/original">');
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const written: SinkDocument[] = [];
+    const sink: DocumentSink = {
+      description: 'memory',
+      prepare: async () => undefined,
+      put: async (documents) => (written.push(...documents), documents.map(() => [])),
+      delete: async () => undefined,
+    };
+    try {
+      await crawlSite({ start: `${site}/`, delayMs: 0 }, { sink, state: emptyState(`${site}/`, 'x') });
+      assert.deepEqual(written.map((document) => new URL(document.url).pathname + new URL(document.url).search).sort(), ['/', '/copied', '/fees']);
+      assert.equal(written.find((document) => document.url.endsWith('/fees'))?.id, documentId(`${site}/fees`));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
