@@ -9,6 +9,7 @@
  *   search proxy    bench/search-proxy.ts    the proxy under 50 concurrent clients over loopback
  *   write-api       bench/write-api.ts       civic-search's write API: indexing rate, write to searchable, searches
  *                                            during writes, the site under costly searches; the libraries' own rates
+ *   crawl           bench/crawl.ts           the crawler over the example site: pages a second, a re-crawl with nothing changed
  * `npm run bench -- pages lighthouse` runs only those and replaces only their sections of bench/RESULTS.md (the
  * others keep the figures, command and date of their last run); BENCH_QUICK=1 shortens the search runs.
  */
@@ -43,6 +44,7 @@ const benches = [
     title: 'Write API and live index',
     command: ['node', '--conditions=source', '--import', 'tsx', 'bench/write-api.ts', ...(quick ? ['--quick'] : [])],
   },
+  { name: 'crawl', title: 'Crawler', command: ['node', '--conditions=source', '--import', 'tsx', 'bench/crawl.ts'] },
 ];
 
 const chosen = process.argv.slice(2);

@@ -196,4 +196,17 @@ describe('crawler: a whole site into an engine, then again after changes', () =>
       site.pages.set('/robots.txt', robots);
     }
   });
+
+  it('with trustSitemapLastmod, does not fetch pages whose sitemap lastmod is the same as when indexed', async () => {
+    site.requests.length = 0;
+    const before = await indexedPaths();
+    const state = await readState(stateFile(), settings.start, ENGINE);
+    const summary = await crawlSite({ ...settings, trustSitemapLastmod: true }, { sink: sink(), state });
+    assert.equal(summary.complete, true);
+    assert.equal(summary.deleted, 0);
+    const asked = site.requests.map((request) => request.path);
+    assert.ok(!asked.includes('/services/rubbish/collection-days'), 'the page with an unchanged lastmod was fetched');
+    assert.ok(asked.includes('/services/rubbish/'));
+    assert.deepEqual(await indexedPaths(), before);
+  });
 });

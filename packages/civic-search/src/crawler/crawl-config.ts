@@ -19,6 +19,8 @@ export interface CrawlConfigFile {
   userAgent?: string;
   timeout?: string | number;
   limits?: { htmlBytes?: number; fileBytes?: number; sitemapBytes?: number };
+  /** Skip pages whose sitemap lastmod has not changed since they were indexed (only for sites whose lastmod is exact). */
+  trustSitemapLastmod?: boolean;
   /** The extractor's configuration (field mapping, type and topic rules, content selector). */
   extraction?: unknown;
 }
@@ -36,6 +38,7 @@ const KEYS = new Set([
   'timeout',
   'limits',
   'extraction',
+  'trustSitemapLastmod',
 ]);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -95,6 +98,12 @@ export async function parseCrawlConfig(value: unknown, where: string): Promise<O
       limits[key] = whole(size, `${where}: limits.${key}`, 1, 2 ** 31)!;
     }
   }
+  if (config.trustSitemapLastmod !== undefined && typeof config.trustSitemapLastmod !== 'boolean') {
+    throw new Error(`${where}: trustSitemapLastmod must be true or false.`);
+  }
+  if (config.userAgent !== undefined && (typeof config.userAgent !== 'string' || /[\r\n]/.test(config.userAgent))) {
+    throw new Error(`${where}: userAgent must be one line of text.`);
+  }
   let extraction: ExtractionConfig | undefined;
   if (config.extraction !== undefined) {
     const { parseExtractionConfig } = await import('./extract/index');
@@ -114,6 +123,7 @@ export async function parseCrawlConfig(value: unknown, where: string): Promise<O
     concurrency: whole(config.concurrency, `${where}: concurrency`, 1, 16),
     delayMs: duration(config.delay, `${where}: delay`),
     userAgent: config.userAgent,
+    trustSitemapLastmod: config.trustSitemapLastmod,
     ...(Object.keys(limits).length > 0 && { limits }),
     ...(extraction && { extraction }),
   };

@@ -44,6 +44,11 @@ export interface CrawlSettings {
   maxRetryAfterMs?: number;
   /** A robots.txt Crawl-delay is honoured up to this long (default 60 s). */
   maxCrawlDelayMs?: number;
+  /**
+   * Skip fetching a page indexed before whose sitemap `<lastmod>` is the same as then (default false). Only for sites
+   * whose sitemaps change a page's lastmod whenever its content changes; otherwise a conditional request decides.
+   */
+  trustSitemapLastmod?: boolean;
 }
 
 export const CRAWL_DEFAULTS = {
@@ -358,6 +363,11 @@ class CrawlRun {
       return;
     }
     if (this.stop.signal.aborted) return;
+    if (this.settings.trustSitemapLastmod && item.sitemapLastmod && previous?.id && previous.sitemapLastmod === item.sitemapLastmod) {
+      this.counts.unchanged++;
+      this.keep(key, previous, true);
+      return;
+    }
     this.counts.fetched++;
     const outcome = await this.politeFetch(item.url, 'page', { etag: previous?.etag, lastModified: previous?.lastModified });
     if (this.stop.signal.aborted && outcome.type === 'failed' && outcome.reason === 'stopped') {
