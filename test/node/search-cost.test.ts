@@ -26,7 +26,9 @@ const FIELD_LENGTHS: Record<string, number> = {
   published_date: 10,
   topic: 20,
 };
-const FACET_VALUES: Record<string, number> = { document_type: 8, topic: 40, subtopic: 120, subsite: 4 };
+const FACET_VALUES: Record<string, number> = { document_type: 8, topic: 40, subtopic: 120, subsite: 4, body: DOCUMENTS };
+/** A value facet of a text field lists whole texts. */
+const facetValue = (name: string, n: number) => (name === 'body' ? `${n} ${'w'.repeat(FIELD_LENGTHS.body)}` : `${name} ${n}`);
 
 function sizedBackend(): SearchBackend & { searches: number } {
   let requests = 0;
@@ -57,7 +59,7 @@ function sizedBackend(): SearchBackend & { searches: number } {
             ? { type: 'range' as const, data: facet.ranges.map((range) => ({ ...range, count: 3 })) }
             : {
                 type: 'value' as const,
-                data: Array.from({ length: Math.min(facet.size ?? 10, FACET_VALUES[name] ?? 10) }, (_, n) => ({ value: `${name} ${n}`, count: n })),
+                data: Array.from({ length: Math.min(facet.size ?? 10, FACET_VALUES[name] ?? 10) }, (_, n) => ({ value: facetValue(name, n), count: n })),
               },
         );
       }
@@ -263,6 +265,16 @@ describe('the answer size cap', () => {
 
     // Smaller asks of the same engine still run.
     assert.equal((await search(costlySearch(100))).status, 200);
+  });
+
+  it('names facets first when they weigh the most', async () => {
+    const { search, backend } = proxyOnClock();
+    const request = { query: '', page: { size: 5, current: 1 }, facets: { body: [1, 2, 3].map(() => ({ type: 'value', size: 250 })) } } as ApiSearchRequest;
+    assert.equal((await search(request)).status, 400);
+    const refused = await search(request);
+    assert.equal(refused.status, 400);
+    assert.match((await errorsOf(refused))[0], /would be about 1\.\d MB, .* Ask for fewer facets or facet values \(facets: size; a facet of a long text field lists whole texts\), or fewer results/);
+    assert.equal(backend.searches, 1);
   });
 
   it('keeps App Search limits for requests: the largest page of short fields is answered', async () => {

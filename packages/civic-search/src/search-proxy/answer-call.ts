@@ -105,7 +105,10 @@ export async function answerCall(call: ProxyCall, context: CallContext): Promise
       // Refused before any work when answers already seen say it cannot fit; otherwise checked again once made.
       const { control } = charge;
       const estimate = control.sizes.estimate(engine, backendRequest, request.page?.size);
-      if (estimate.learned && estimate.bytes > control.maxAnswerBytes) throw answerTooLarge(estimate.bytes, control.maxAnswerBytes, true);
+      charge.facetsWeighMost = estimate.facetBytes * 2 > estimate.bytes;
+      if (estimate.learned && estimate.bytes > control.maxAnswerBytes) {
+        throw answerTooLarge(estimate.bytes, control.maxAnswerBytes, true, charge.facetsWeighMost);
+      }
       charge.reserve(estimatedUnits(estimate.bytes));
     }
     const answer = await underDeadline(context, call, async (signal) =>

@@ -18,11 +18,12 @@ const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 2
  * Refused because the answer would be, or is, larger than an answer may be (a 400: the request must change, asking
  * again will not help). The message names what to ask less of.
  */
-export function answerTooLarge(bytes: number, maxBytes: number, estimated: boolean): ProxyError {
+export function answerTooLarge(bytes: number, maxBytes: number, estimated: boolean, facetsWeighMost = false): ProxyError {
   const size = estimated ? `would be about ${megabytes(bytes)}` : `is ${megabytes(bytes)}`;
-  return new ProxyError(400, [
-    `The answer to this search ${size}, more than the ${megabytes(maxBytes)} one answer may hold. Ask for fewer results (page.size), shorter or fewer result fields (result_fields: raw.size, snippet.size), or fewer facet values (facets: size).`,
-  ]);
+  const results = 'fewer results (page.size), shorter or fewer result fields (result_fields: raw.size, snippet.size)';
+  const facets = 'fewer facets or facet values (facets: size; a facet of a long text field lists whole texts)';
+  const asks = facetsWeighMost ? `${facets}, or ${results}` : `${results}, or ${facets}`;
+  return new ProxyError(400, [`The answer to this search ${size}, more than the ${megabytes(maxBytes)} one answer may hold. Ask for ${asks}.`]);
 }
 
 /** Throws, naming the option, unless `maxAnswerBytes` is a whole number of bytes of at least 1 KiB. */
@@ -48,6 +49,8 @@ export class CallCharge {
   #reserved = 0;
   #settled = false;
   backendMs = 0;
+  /** The estimate said facets weigh more than results (what a too-large answer's message names first). */
+  facetsWeighMost = false;
   constructor(
     readonly control: CostControl,
     private readonly client: string,

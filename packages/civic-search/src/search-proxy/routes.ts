@@ -63,7 +63,7 @@ function sendWithoutSecrets(c: Context, answer: object, secrets: readonly string
   const body = JSON.stringify(answer);
   const bytes = Buffer.byteLength(body);
   charge.settle(bytes);
-  if (bytes > charge.control.maxAnswerBytes) throw answerTooLarge(bytes, charge.control.maxAnswerBytes, false);
+  if (bytes > charge.control.maxAnswerBytes) throw answerTooLarge(bytes, charge.control.maxAnswerBytes, false, charge.facetsWeighMost);
   if (secrets.some((secret) => body.includes(secret))) {
     console.error(`search proxy: an answer to ${c.req.method} ${c.req.path} contained the private key and was withheld`);
     return refuse(c, unavailable('the answer could not be sent safely'));

@@ -32,7 +32,8 @@ const RESULT_META_BYTES = 80;
 /** The answer's meta, and each facet's wrapping. */
 const ANSWER_META_BYTES = 400;
 const FACET_BYTES = 40;
-const VALUE_ENTRY_BYTES = 40;
+/** A value facet's entry not seen yet: `{"value":"...","count":12}` with a short value. */
+const VALUE_ENTRY_BYTES = 60;
 const RANGE_ENTRY_BYTES = 70;
 /** Results looked at when learning field sizes from an answer: enough for an average, cheap on a large answer. */
 const SAMPLE_RESULTS = 20;
@@ -48,12 +49,14 @@ interface EngineSizes {
   fields: Map<string, FieldSize>;
   /** The most results a search of this engine was seen to match: no page holds more. */
   mostResults: number;
-  /** The most values a value facet of each field was seen to return. */
-  facetValues: Map<string, number>;
+  /** Each field's value facets: the most values one was seen to return, and their average length. */
+  facetValues: Map<string, { most: number; bytes: number }>;
 }
 
 export interface AnswerEstimate {
   bytes: number;
+  /** Of which facets: when they weigh more than the results, a refusal says to ask for fewer facet values first. */
+  facetBytes: number;
   /** Every part of the estimate comes from answers seen (not from the sizes asked for): good enough to refuse on. */
   learned: boolean;
 }
@@ -92,7 +95,17 @@ export class AnswerSizes {
     }
     for (const [name, facets] of Object.entries(answer.facets ?? {})) {
       for (const facet of facets) {
-        if (facet.type === 'value') sizes.facetValues.set(name, Math.max(sizes.facetValues.get(name) ?? 0, facet.data.length));
+        if (facet.type !== 'value' || facet.data.length === 0) continue;
+        // A value facet of a text field lists whole texts (a page's body): its values can weigh more than results.
+        const seen = sizes.facetValues.get(name);
+        const every = Math.max(1, Math.floor(facet.data.length / SAMPLE_RESULTS));
+        for (let index = 0; index < facet.data.length; index += every) {
+          const bytes = jsonLength(facet.data[index]);
+          sizes.facetValues.set(name, {
+            most: Math.max(seen?.most ?? 0, facet.data.length),
+            bytes: average(sizes.facetValues.get(name)?.bytes, bytes),
+          });
+        }
       }
     }
   }
@@ -135,11 +148,11 @@ export class AnswerSizes {
         } else {
           const seen = sizes?.facetValues.get(name);
           if (seen === undefined) learned = false;
-          facetBytes += FACET_BYTES + Math.min(facet.size ?? DEFAULT_FACET_SIZE, seen ?? Infinity) * VALUE_ENTRY_BYTES;
+          facetBytes += FACET_BYTES + Math.min(facet.size ?? DEFAULT_FACET_SIZE, seen?.most ?? Infinity) * (seen?.bytes ?? VALUE_ENTRY_BYTES);
         }
       }
     }
-    return { bytes: Math.round(ANSWER_META_BYTES + results * perResult + facetBytes), learned };
+    return { bytes: Math.round(ANSWER_META_BYTES + results * perResult + facetBytes), facetBytes: Math.round(facetBytes), learned };
   }
 }
 
