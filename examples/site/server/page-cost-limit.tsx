@@ -10,14 +10,14 @@ import { pageRequest } from '../render-page';
  * The budget the site's costly pages share per visitor: the search results page (a search and its facets, about 15
  * content pages' work) and the listings that filter the document library and news. Units as the search service's:
  * a KiB of page or 10 ms of work. A results page of 20 is about 21 units, one of 100 about 85, a listing or its
- * fragment 10 to 20. 60 a second with a burst of 1,500 is far more than a person reading, filtering and paging
+ * fragment 10 to 20. 60 a second with a burst of 600 is far more than a person reading, filtering and paging
  * needs (several people behind one address too), and holds a script asking for the largest pages back to back to
- * one every second and a half after its first seventeen.
+ * one every second and a half after its first seven.
  */
-export const PAGE_COST_BUDGET: CostBudgetOptions = { refillPerSecond: 60, burst: 1500 };
+export const PAGE_COST_BUDGET: CostBudgetOptions = { refillPerSecond: 60, burst: 600 };
 
 /**
- * The budget from SITE_PAGE_COST_BUDGET: `<units a second>/<burst>` (e.g. 60/1500), `off`, or unset for the
+ * The budget from SITE_PAGE_COST_BUDGET: `<units a second>/<burst>` (e.g. 60/600), `off`, or unset for the
  * default. Throws, naming the variable, on a value it cannot use.
  */
 export function pageCostBudgetFromEnv(env: NodeJS.ProcessEnv = process.env): CostBudgetOptions | false {
@@ -30,7 +30,7 @@ export function pageCostBudgetFromEnv(env: NodeJS.ProcessEnv = process.env): Cos
     if (rest.length > 0) throw new Error('too many parts');
     checkCostBudgetOptions(options);
   } catch {
-    throw new Error(`SITE_PAGE_COST_BUDGET must be <units a second>/<burst> (e.g. 60/1500, the burst at least the rate) or off, not ${JSON.stringify(text)}.`);
+    throw new Error(`SITE_PAGE_COST_BUDGET must be <units a second>/<burst> (e.g. 60/600, the burst at least the rate) or off, not ${JSON.stringify(text)}.`);
   }
   return options;
 }
