@@ -10,6 +10,8 @@
  *   write-api       bench/write-api.ts       civic-search's write API: indexing rate, write to searchable, searches
  *                                            during writes, the site under costly searches; the libraries' own rates
  *   crawl           bench/crawl.ts           the crawler over the example site: pages a second, a re-crawl with nothing changed
+ *   abuse           bench/abuse.ts           the example site's home page while one client sends every route's costliest
+ *                                            request at its limit, with the cost limits and without
  * `npm run bench -- pages lighthouse` runs only those and replaces only their sections of bench/RESULTS.md (the
  * others keep the figures, command and date of their last run); BENCH_QUICK=1 shortens the search runs.
  */
@@ -45,6 +47,11 @@ const benches = [
     command: ['node', '--conditions=source', '--import', 'tsx', 'bench/write-api.ts', ...(quick ? ['--quick'] : [])],
   },
   { name: 'crawl', title: 'Crawler', command: ['node', '--conditions=source', '--import', 'tsx', 'bench/crawl.ts'] },
+  {
+    name: 'abuse',
+    title: 'One costly client against the example site',
+    command: ['node', '--conditions=source', '--import', 'tsx', 'bench/abuse.ts', ...(quick ? ['--quick'] : [])],
+  },
 ];
 
 const chosen = process.argv.slice(2);
