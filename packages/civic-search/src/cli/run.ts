@@ -52,6 +52,10 @@ export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv): P
     if (service.admin) console.log(`civic-search: write API at ${origin}/api/as/v1/engines (Authorization: Bearer <private key>)`);
     const origins = settings.service.corsOrigins ?? [];
     if (origins.length > 0) console.log(`civic-search: pages of ${origins.join(', ')} may search`);
+    for (const crawl of settings.service.crawls ?? []) {
+      const every = crawl.everyMs ? ` and every ${crawl.everyMs / 3_600_000 >= 1 ? `${+(crawl.everyMs / 3_600_000).toFixed(2)} h` : `${Math.round(crawl.everyMs / 60_000)} min`}` : '';
+      console.log(`civic-search: crawling ${crawl.url} into "${crawl.engine}" now${every}; POST ${origin}/api/crawl re-crawls one of its pages`);
+    }
     // Last, so a script waiting for this line knows everything above has been said and the service answers.
     console.log(`civic-search: listening on ${origin}`);
     return await new Promise<number>((resolve) => {
