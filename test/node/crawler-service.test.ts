@@ -62,8 +62,11 @@ describe('crawler in the service: the first run at start, a schedule, and POST /
     await eventually(async () => assert.deepEqual(await found('kerbside'), ['/services/rubbish/collection-days']));
     const schema = await service.admin!.schema(ENGINE);
     assert.equal(schema.headings, 'text');
-    const state = JSON.parse(await readFile(join(dir, `crawl-${ENGINE}.json`), 'utf8'));
-    assert.ok(state.urls[`${site.origin}/about`]?.id);
+    // The state is saved after the writes are acknowledged, so it may land a moment after the search finds them.
+    await eventually(async () => {
+      const state = JSON.parse(await readFile(join(dir, `crawl-${ENGINE}.json`), 'utf8'));
+      assert.ok(state.urls[`${site.origin}/about`]?.id);
+    });
   });
 
   it('runs again on its schedule and picks up a change', async () => {
