@@ -154,7 +154,7 @@ export async function startTestSite(options: { crawlDelay?: number } = {}): Prom
   pages.set('/moved', { status: 301, headers: { Location: '/services/moved-here' } });
   pages.set('/services/moved-here', { type: 'text/html', body: page('Parking permits', paragraph('Residents parking permits for the inner city.')) });
   pages.set('/away', { status: 302, headers: { Location: `${otherOrigin}/landing` } });
-  pages.set('/slow', { type: 'text/html', delayMs: 3000, body: page('Slow', paragraph('Too slow.')) });
+  pages.set('/slow', { type: 'text/html', delayMs: 4500, body: page('Slow', paragraph('Too slow.')) });
   pages.set('/broken', { status: 500, type: 'text/html', body: 'Internal error' });
   pages.set('/huge', { type: 'text/html', hugeBytes: 8 * 2 ** 20 });
   pages.set('/quiet', {
