@@ -25,6 +25,8 @@ describe('crawler: a whole site into an engine, then again after changes', () =>
   /** Documents the sink posted to the service, and whether any request of it went elsewhere. */
   const posted: string[] = [];
   const sinkTargets = new Set<string>();
+  /** Requests the page fetcher made to the service (a site's redirect there must not be followed). */
+  let crawlerAtService = 0;
   const sink = () =>
     httpSink({
       service: serviceUrl,
@@ -66,10 +68,19 @@ describe('crawler: a whole site into an engine, then again after changes', () =>
     site = await startTestSite({ crawlDelay: 0.1 });
     dir = await mkdtemp(join(tmpdir(), 'civic-crawler-site-'));
     service = await createSearchService({ dataDir: join(dir, 'data'), privateKey: KEY, inProcess: true });
-    server = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' });
+    server = serve({
+      fetch: (request) => {
+        if (request.headers.get('user-agent')?.startsWith('civic-search-crawler')) crawlerAtService++;
+        return service.fetch(request);
+      },
+      port: 0,
+      hostname: '127.0.0.1',
+    });
     await new Promise((resolve) => server.once('listening', resolve));
     serviceUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await sink().prepare(CRAWL_SCHEMA);
+    // A page of the site that redirects to the service's write API: the page fetcher must not go there.
+    site.pages.set('/to-service', { status: 302, headers: { Location: `${serviceUrl}/api/as/v1/engines` } });
     settings = { start: `${site.origin}/`, delayMs: 0, concurrency: 2, limits: { timeoutMs: 3000, htmlBytes: 256 * 1024 } };
   });
   after(async () => {
@@ -106,6 +117,7 @@ describe('crawler: a whole site into an engine, then again after changes', () =>
       'the site saw credentials',
     );
     assert.deepEqual([...sinkTargets], [serviceUrl], 'the key went only to the service');
+    assert.equal(crawlerAtService, 0, 'the page fetcher followed a redirect to the service');
     assert.match(site.requests[0].headers['user-agent'] ?? '', /^civic-search-crawler\/\d+\.\d+\.\d+ \(\+https:\/\//);
 
     const failures = new Map(summary.failures.map((failure) => [new URL(failure.url).pathname, failure.reason]));
@@ -118,6 +130,7 @@ describe('crawler: a whole site into an engine, then again after changes', () =>
     const skipped = new Map(summary.skippedUrls.map((entry) => [new URL(entry.url).pathname, entry.reason]));
     assert.match(skipped.get('/away') ?? '', /redirects to http:\/\/127\.0\.0\.1:\d+\/landing, off the crawl's hosts/);
     assert.match(skipped.get('/logo.png') ?? '', /image\/png/);
+    assert.match(skipped.get('/to-service') ?? '', /redirects to http:\/\/127\.0\.0\.1:\d+\/api\/as\/v1\/engines, off the crawl's hosts/);
     assert.equal(skipped.get('/quiet'), 'noindex');
 
     // Crawl-delay (0.1 s) spaces the starts of requests to the site once robots.txt is read, with no delay configured.

@@ -126,7 +126,7 @@ export async function startTestSite(options: { crawlDelay?: number } = {}): Prom
           `<li><a href="/docs/dog-guide.docx">Dog guide</a></li><li><a href="/moved">Moved</a></li><li><a href="/away">Away</a></li>` +
           `<li><a href="/slow">Slow</a></li><li><a href="/broken">Broken</a></li><li><a href="/huge">Huge</a></li>` +
           `<li><a href="/quiet">Quiet</a></li><li><a href="/closed">Closed</a></li><li><a href="/changing">Changing</a></li>` +
-          `<li><a href="/zanzibar-notice">Notice</a></li><li><a href="/logo.png">Logo</a></li></ul>`,
+          `<li><a href="/zanzibar-notice">Notice</a></li><li><a href="/logo.png">Logo</a></li><li><a href="/to-service">Search admin</a></li></ul>`,
       ),
     },
   );
