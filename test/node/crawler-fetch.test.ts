@@ -265,4 +265,28 @@ describe('crawler politeness', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('follows a redirect of robots.txt on its host and keeps to the rules it leads to', { timeout: 15_000 }, async () => {
+    const asked: string[] = [];
+    const server = createServer((request, response) => {
+      asked.push(request.url!);
+      if (request.url === '/robots.txt') return void response.writeHead(301, { Location: '/rules/robots.txt' }).end();
+      if (request.url === '/rules/robots.txt') return void response.writeHead(200, { 'Content-Type': 'text/plain' }).end('User-agent: *\nDisallow: /staff\n');
+      if (request.url === '/') return void response.writeHead(200, { 'Content-Type': 'text/html' }).end(page('Home', '<p><a href="/staff">Staff</a> <a href="/pay">Pay</a></p>'));
+      if (request.url === '/pay') return void response.writeHead(200, { 'Content-Type': 'text/html' }).end(page('Pay', '<p>Pay your rates online or at the counter.</p>'));
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const sink: DocumentSink = { description: 'memory', prepare: async () => undefined, put: async (documents) => documents.map(() => []), delete: async () => undefined };
+    try {
+      const summary = await crawlSite({ start: `${site}/`, delayMs: 0, limits: { timeoutMs: 3000 } }, { sink, state: emptyState(`${site}/`, 'x') });
+      assert.equal(summary.indexed, 2, JSON.stringify(summary));
+      assert.ok(asked.includes('/rules/robots.txt'));
+      assert.ok(!asked.includes('/staff'));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

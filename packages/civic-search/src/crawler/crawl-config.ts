@@ -1,5 +1,5 @@
 import type { ExtractionConfig } from './extract/index';
-import { CRAWL_DEFAULTS, type CrawlSettings } from './crawl';
+import type { CrawlSettings } from './crawl';
 import { parseDuration } from './durations';
 import type { FetchLimits } from './fetch-resource';
 
@@ -130,4 +130,3 @@ export async function parseCrawlConfig(value: unknown, where: string): Promise<O
   return Object.fromEntries(Object.entries(settings).filter(([, item]) => item !== undefined)) as Omit<CrawlSettings, 'start'>;
 }
 
-export { CRAWL_DEFAULTS };

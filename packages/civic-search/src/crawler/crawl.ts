@@ -240,9 +240,11 @@ class CrawlRun {
               limits: this.settings.limits,
               normalise: (location, base) => normaliseUrl(location, base, this.rules),
               beforeRedirect: (target) => this.gate(target.host).pace(this.stop.signal),
-              // A redirect's target must be one the crawl may fetch, robots.txt of its host included.
+              // A redirect's target must be one the crawl may fetch, robots.txt of its host included (except for
+              // robots.txt itself, whose own rules are what is being read).
               redirectRefusal: async (target) =>
-                this.refusal(target) ?? ((await this.robotsFor(target)).isAllowed(target) ? undefined : 'disallowed by robots.txt'),
+                this.refusal(target) ??
+                (kind === 'robots' || (await this.robotsFor(target)).isAllowed(target) ? undefined : 'disallowed by robots.txt'),
             },
           ),
         this.stop.signal,
