@@ -201,7 +201,8 @@ describe('crawler politeness', () => {
     );
     assert.equal(most, 2);
     const gaps = starts.slice(1).map((at, index) => at - starts[index]);
-    assert.ok(gaps.every((gap) => gap >= 25), `starts ${gaps.join(', ')} ms apart`);
+    // The gate measures from each real start, so even a late timer never brings two starts closer.
+    assert.ok(gaps.every((gap) => gap >= 29), `starts ${gaps.join(', ')} ms apart`);
   });
 
   it('waits as long as a 429 asks before trying again', async () => {

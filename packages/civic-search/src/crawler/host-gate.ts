@@ -1,11 +1,15 @@
 /**
  * Politeness towards one host: at most `concurrency` requests at once, and at least `delayMs` between the starts of
- * two requests. A host that asks the crawler to wait (Retry-After on 429 or 503) holds every later start until then.
+ * two requests. Starts are taken in turn, each measured from the moment the previous one really started (a timer
+ * that fires late never lets the next start early). A host that asks the crawler to wait (Retry-After on 429 or
+ * 503) holds every later start until then.
  */
 export class HostGate {
   private active = 0;
-  private nextStart = 0;
   private readonly waiting: Array<() => void> = [];
+  /** Resolves with the time the latest start happened, once it has. */
+  private lastStart: Promise<number> = Promise.resolve(0);
+  private holdUntil = 0;
 
   constructor(
     private readonly concurrency: number,
@@ -23,14 +27,24 @@ export class HostGate {
 
   /** No request starts before `ms` from now. */
   holdFor(ms: number): void {
-    this.nextStart = Math.max(this.nextStart, Date.now() + ms);
+    this.holdUntil = Math.max(this.holdUntil, Date.now() + ms);
   }
 
-  /** Waits for the next start the delay allows, within a request already running (a redirect's next hop). */
+  /** Waits for this host's next start: the delay after the previous start, and any hold. */
   async pace(signal?: AbortSignal): Promise<void> {
-    const start = Math.max(Date.now(), this.nextStart);
-    this.nextStart = start + this.delayMs;
-    if (start > Date.now()) await sleep(start - Date.now(), signal);
+    const previous = this.lastStart;
+    let started!: (at: number) => void;
+    this.lastStart = new Promise((resolve) => (started = resolve));
+    try {
+      const before = await previous;
+      for (;;) {
+        const wait = Math.max(before + this.delayMs, this.holdUntil) - Date.now();
+        if (wait <= 0 || signal?.aborted) break;
+        await sleep(wait, signal);
+      }
+    } finally {
+      started(Date.now());
+    }
   }
 
   /** Runs `task` when the host may take another request; `signal` gives up waiting (the task is then not run). */
@@ -38,11 +52,7 @@ export class HostGate {
     if (this.active >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active++;
     try {
-      // Each start reserves its slot in time before waiting, so two tasks never take the same one.
-      const start = Math.max(Date.now(), this.nextStart);
-      this.nextStart = start + this.delayMs;
-      const wait = start - Date.now();
-      if (wait > 0) await sleep(wait, signal);
+      await this.pace(signal);
       if (signal?.aborted) return undefined;
       return await task();
     } finally {
