@@ -158,6 +158,7 @@ describe('civic-search crawl, the command', () => {
     const nothing = await cli(['crawl', `http://127.0.0.1:${port}/`, '--engine', 'site', '--data', join(dir, 'nothing'), '--delay', '0']);
     assert.equal(nothing.code, 1);
     assert.match(nothing.stdout, /robots\.txt could not be read \(ECONNREFUSED\)/);
+    assert.match(nothing.stdout, /civic-search crawl: nothing could be crawled in/);
     assert.match(nothing.stdout, /indexed 0, unchanged 0, skipped 0, deleted 0, failed 1/);
     const help = await cli(['crawl', '--help']);
     assert.equal(help.code, 0);

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
@@ -121,5 +121,22 @@ describe('serve options for crawls', () => {
     await assert.rejects(readServeSettings(['--crawl', 'https://www.example.govt.nz/'], {}), UsageError);
     await assert.rejects(readServeSettings(['--schedule', '6h'], {}), UsageError);
     await assert.rejects(readServeSettings(['--crawl', 'https://x.govt.nz/', '--crawl-engine', 'x', '--schedule', '5s'], {}), /at most once a minute/);
+  });
+
+  it('reads crawls from the config file, with their crawl options, and names a bad key', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'civic-crawler-config-'));
+    try {
+      const file = join(dir, 'serve.json');
+      const crawl = { url: 'https://www.example.govt.nz/', engine: 'site', schedule: '30m', exclude: ['/search*'], delay: '1s', maxPages: 500 };
+      await writeFile(file, JSON.stringify({ crawls: [crawl] }));
+      const settings = await readServeSettings(['--config', file], {});
+      assert.deepEqual(settings.service.crawls, [
+        { url: 'https://www.example.govt.nz/', engine: 'site', everyMs: 1_800_000, settings: { exclude: ['/search*'], delayMs: 1000, maxPages: 500 } },
+      ]);
+      await writeFile(file, JSON.stringify({ crawls: [{ ...crawl, exlude: ['/x'] }] }));
+      await assert.rejects(readServeSettings(['--config', file], {}), /crawls\[0\]: unknown option "exlude"/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

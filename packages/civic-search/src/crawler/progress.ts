@@ -64,10 +64,16 @@ const STOPPED: Record<NonNullable<CrawlSummary['stoppedBy']>, string> = {
   service: 'stopped: the service did not take the writes',
 };
 
+function outcome(summary: CrawlSummary): string {
+  if (summary.complete) return 'complete';
+  if (summary.stoppedBy) return STOPPED[summary.stoppedBy];
+  return summary.answered === 0 ? 'nothing could be crawled' : 'incomplete';
+}
+
 /** The summary printed at the end: counts, why it stopped, the site's problems and each failure with its URL. */
 export function formatSummary(summary: CrawlSummary, target: string): string {
   const lines = [
-    `civic-search crawl: ${summary.complete ? 'complete' : STOPPED[summary.stoppedBy ?? 'interrupted'] ?? 'incomplete'} in ${summary.seconds.toFixed(1)} s into ${target}`,
+    `civic-search crawl: ${outcome(summary)} in ${summary.seconds.toFixed(1)} s into ${target}`,
     `  found ${summary.found}, fetched ${summary.fetched}: indexed ${summary.indexed}, unchanged ${summary.unchanged}, ` +
       `skipped ${summary.skipped}, deleted ${summary.deleted}, failed ${summary.failed}`,
   ];
