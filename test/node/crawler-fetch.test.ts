@@ -290,4 +290,34 @@ describe('crawler politeness', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('reports a document the service refuses as a failure with its URL, and tries it again next time', async () => {
+    const server = createServer((request, response) => {
+      if (request.url === '/') return void response.writeHead(200, { 'Content-Type': 'text/html' }).end(page('Home', '<p><a href="/refused">Refused</a></p>'));
+      if (request.url === '/refused') return void response.writeHead(200, { 'Content-Type': 'text/html' }).end(page('Refused', '<p>A page the service will not take.</p>'));
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    let refuse = true;
+    const sink: DocumentSink = {
+      description: 'memory',
+      prepare: async () => undefined,
+      put: async (documents) => documents.map((document) => (refuse && document.url.endsWith('/refused') ? ['Field "title" is too long'] : [])),
+      delete: async () => undefined,
+    };
+    const state = emptyState(`${site}/`, 'x');
+    try {
+      const first = await crawlSite({ start: `${site}/`, delayMs: 0 }, { sink, state });
+      assert.deepEqual(first.failures, [{ url: `${site}/refused`, reason: 'refused by the service: Field "title" is too long' }]);
+      assert.equal(first.indexed, 1);
+      refuse = false;
+      const second = await crawlSite({ start: `${site}/`, delayMs: 0 }, { sink, state });
+      assert.equal(second.indexed, 1, 'the refused page was not tried again');
+      assert.equal(second.unchanged, 1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
