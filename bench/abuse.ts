@@ -31,6 +31,7 @@ import { DEFAULT_RATE_LIMIT } from '../packages/civic-search/src/search-proxy/ra
 import { DEFAULT_COST_BUDGET, DEFAULT_MAX_ANSWER_BYTES } from '../packages/civic-search/src/search-proxy';
 import { PAGE_COST_BUDGET } from '../examples/site/server/page-cost-limit';
 import { FEEDBACK_RATE_LIMIT } from '../examples/site/server/feedback';
+import { checkedSearchAnswer } from '../packages/civic-search/src/search-proxy/backend-answer';
 import { costliestSearch } from './write-api';
 
 const quick = process.argv.includes('--quick');
@@ -159,21 +160,51 @@ function costliestResultsPage(): string {
 const proxySearch = (size: number) =>
   ({ ...costliestSearch(PROXY_ATTACK_FACETS_PER_FIELD), page: { size, current: 1 } }) as ApiSearchRequest;
 
-/** The most results of the proxy attacker's search whose answer fits under the cap (5% kept spare). */
+/**
+ * The most results of the proxy attacker's search whose answer fits under the cap (5% kept spare), by halving: a
+ * blank query's first results are not the size of its later ones, so it is measured, not extrapolated.
+ */
 async function resultsUnderCap(site: string): Promise<number> {
-  const bytesOf = async (size: number) => {
+  const fits = async (size: number) => {
     const response = await fetch(`${site}/api/as/v1/engines/${SEARCH_ENGINE}/search`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(proxySearch(size)),
     });
-    if (response.status !== 200) throw new Error(`the calibration search answered ${response.status}`);
-    return (await response.arrayBuffer()).byteLength;
+    if (response.status !== 200) throw new Error(`the sizing search answered ${response.status}`);
+    return (await response.arrayBuffer()).byteLength <= 0.95 * DEFAULT_MAX_ANSWER_BYTES;
   };
-  const ten = await bytesOf(10);
-  const perResult = ((await bytesOf(20)) - ten) / 10;
-  const fixed = ten - 10 * perResult;
-  return Math.max(1, Math.min(REQUEST_LIMITS.pageSizeMax, Math.floor((0.95 * DEFAULT_MAX_ANSWER_BYTES - fixed) / perResult)));
+  let low = 0;
+  let high: number = REQUEST_LIMITS.pageSizeMax;
+  if (await fits(high)) return high;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (await fits(Math.max(middle, 1))) low = middle;
+    else high = middle;
+  }
+  return Math.max(low, 1);
+}
+
+/**
+ * The server thread's own work on one large answer as the proxy does it (the answer's checks, JSON and the secret
+ * scan), in CPU milliseconds: the median of 11, on the largest answer the limits allow without the cap (1,000 results).
+ */
+async function answerWorkMs(site: string): Promise<{ bytes: number; cpuMs: number }> {
+  const response = await fetch(`${site}/api/as/v1/engines/${SEARCH_ENGINE}/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(proxySearch(REQUEST_LIMITS.pageSizeMax)),
+  });
+  const text = await response.text();
+  const cpu: number[] = [];
+  for (let run = 0; run < 11; run++) {
+    const answer: unknown = JSON.parse(text);
+    const started = process.cpuUsage();
+    JSON.stringify(checkedSearchAnswer(answer)).includes('a-private-key-that-is-not-there');
+    const used = process.cpuUsage(started);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  return { bytes: Buffer.byteLength(text), cpuMs: spread(cpu).p50 };
 }
 
 function attackRoutes(proxyResults: number): AttackRoute[] {
@@ -331,6 +362,7 @@ function attackerTable(rows: readonly Row[], routes: readonly AttackRoute[]): st
 async function main(): Promise<void> {
   const rows: Row[] = [];
   let routes: AttackRoute[] = [];
+  let answerWork = { bytes: NaN, cpuMs: NaN };
   // Without limits first: the attacker's search is sized there, where sizing it costs no budget.
   for (const limits of [false, true]) {
     const label = limits ? 'on (defaults)' : 'off';
@@ -345,6 +377,7 @@ async function main(): Promise<void> {
         const size = await resultsUnderCap(site.url);
         log(`  the proxy attacker's search: ${size} results`);
         routes = attackRoutes(size);
+        answerWork = await answerWorkMs(site.url);
       }
       if (limits) {
         log(`  home page alone, ${PHASE_MS / 1000} s`);
@@ -367,6 +400,8 @@ async function main(): Promise<void> {
       'What the attacker got:',
       '',
       attackerTable(order(rows), routes),
+      '',
+      `The server thread's own work on an answer of ${megabytes(answerWork.bytes)} MB (${REQUEST_LIMITS.pageSizeMax} results; checks, JSON and the secret scan, as the proxy does them): ${ms(answerWork.cpuMs)} ms of CPU (median of 11, in this process).`,
     ].join('\n'),
   );
 }
