@@ -13,6 +13,9 @@
  * - Drives the installed service's write API with both official App Search Node clients over HTTP (an engine made,
  *   a schema set, documents indexed, patched and deleted, searched and suggested), kills it with SIGKILL, starts it
  *   again on the same data folder and finds every acknowledged write.
+ * - Crawls a small council site (robots.txt, a sitemap, linked pages, a PDF) with the installed `civic-search
+ *   crawl` into that running service, and searches what it found; a page removed from the site leaves on the
+ *   re-crawl.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,6 +31,7 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 import { Client } from '@elastic/enterprise-search';
 import AppSearchClient from '@elastic/app-search-node';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -96,6 +100,17 @@ async function staticSite(files: string, kit: string): Promise<{ server: Server;
     } catch {
       response.writeHead(404).end();
     }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** A council's small site, as its web server sends it: each file with its real content type. */
+async function councilSite(pages: Map<string, { type: string; body: string | Uint8Array }>): Promise<{ server: Server; origin: string }> {
+  const server = createServer((request, response) => {
+    const page = pages.get(new URL(request.url ?? '/', 'http://x').pathname);
+    if (!page) return void response.writeHead(404, { 'Content-Type': 'text/html' }).end('<title>Not found</title>');
+    response.writeHead(200, { 'Content-Type': page.type }).end(page.body);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -360,6 +375,59 @@ describe('the packed packages, installed as a council would', () => {
       );
     } finally {
       writer.child.kill('SIGKILL');
+    }
+  });
+
+  it('crawls a council site with the installed command into the running service, and the re-crawl drops a gone page', SLOW, async () => {
+    assert.ok(installedCli, 'civic-search was installed by the test above');
+    const pdf = await PDFDocument.create();
+    pdf.setTitle('Dog control bylaw 2026');
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    pdf.addPage().drawText('Dogs must be on a leash in the town centre at all times.', { x: 40, y: 700, font, size: 12 });
+    const page = (title: string, body: string) =>
+      `<!doctype html><html lang="en"><head><title>${title}</title><meta name="description" content="${title}."></head>` +
+      `<body><header><nav><a href="/">Home</a> <a href="/rates">Rates</a> <a href="/dogs">Dogs</a></nav></header>` +
+      `<main><h1>${title}</h1>${body}</main><footer>Harbour City Council</footer></body></html>`;
+    const pages = new Map<string, { type: string; body: string | Uint8Array }>([
+      ['/robots.txt', { type: 'text/plain', body: 'User-agent: *\nDisallow: /private\n' }],
+      ['/', { type: 'text/html; charset=utf-8', body: page('Harbour City Council', '<p>Services for residents of the harbour city, from rates to registering a dog.</p>') }],
+      ['/rates', { type: 'text/html; charset=utf-8', body: page('Pay your rates', '<p>Rates instalments are due on the 20th of August, November, February and May.</p>') }],
+      ['/dogs', { type: 'text/html; charset=utf-8', body: page('Register your dog', '<p>Register your dog by 31 July. Read the <a href="/files/dog-bylaw.pdf">dog control bylaw (PDF)</a>.</p>') }],
+      ['/private', { type: 'text/html; charset=utf-8', body: page('Staff only', '<p>Not for search.</p>') }],
+      ['/files/dog-bylaw.pdf', { type: 'application/pdf', body: await pdf.save() }],
+    ]);
+    const site = await councilSite(pages);
+    const key = 'private-packed-crawl-0123456789ab';
+    const service = await startService(installedCli, ['--data', join(scratch, 'crawl-data'), '--port', '0', '--private-key', key], scratch);
+    const crawl = () =>
+      run(process.execPath, [installedCli, 'crawl', site.origin, '--engine', 'council', '--service', service.origin, '--delay', '0'], {
+        cwd: scratch,
+        env: { ...process.env, CIVIC_SEARCH_PRIVATE_KEY: key },
+      });
+    const search = async (query: string) => {
+      const answer = await fetch(`${service.origin}/api/as/v1/engines/council/search.json`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query, result_fields: { url: { raw: {} }, title: { raw: {} } } }),
+      });
+      assert.equal(answer.status, 200);
+      return ((await answer.json()) as { results: { url: { raw: string } }[] }).results.map((result) => new URL(result.url.raw).pathname);
+    };
+    try {
+      const first = await crawl();
+      assert.match(first.stdout, /crawl: complete .* indexed 4, .* failed 0/s, `the summary counts three pages and the PDF:\n${first.stdout}`);
+      assert.deepEqual(await search('instalments'), ['/rates']);
+      assert.deepEqual(await search('leash'), ['/files/dog-bylaw.pdf'], 'the linked PDF is searchable by its text');
+      assert.deepEqual(await search('staff'), [], 'robots.txt kept the private page out');
+
+      pages.delete('/rates');
+      const second = await crawl();
+      assert.match(second.stdout, /deleted 1/, second.stdout);
+      assert.deepEqual(await search('instalments'), [], 'a page the site no longer has leaves the results');
+      assert.deepEqual(await search('leash'), ['/files/dog-bylaw.pdf']);
+    } finally {
+      service.child.kill('SIGKILL');
+      site.server.close();
     }
   });
 });
