@@ -320,4 +320,45 @@ describe('crawler politeness', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('deletes a gone page’s document on a later crawl when the service refused the first delete', async () => {
+    let gone = false;
+    const server = createServer((request, response) => {
+      if (request.url === '/') return void response.writeHead(200, { 'Content-Type': 'text/html' }).end(page('Home', '<p><a href="/notice">Notice</a></p>'));
+      if (request.url === '/notice' && !gone) return void response.writeHead(200, { 'Content-Type': 'text/html' }).end(page('Notice', '<p>Road closed on Friday.</p>'));
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const held = new Map<string, string>();
+    let refuseDeletes = false;
+    const sink: DocumentSink = {
+      description: 'memory',
+      prepare: async () => undefined,
+      put: async (documents) => documents.map((document) => (held.set(document.id, document.url), [])),
+      delete: async (ids) => {
+        if (refuseDeletes) throw new Error('503 Service Unavailable');
+        for (const id of ids) held.delete(id);
+      },
+    };
+    const state = emptyState(`${site}/`, 'x');
+    const urls = () => [...held.values()].map((url) => new URL(url).pathname).sort();
+    try {
+      await crawlSite({ start: `${site}/`, delayMs: 0 }, { sink, state });
+      assert.deepEqual(urls(), ['/', '/notice']);
+      gone = true;
+      refuseDeletes = true;
+      const refused = await crawlSite({ start: `${site}/`, delayMs: 0 }, { sink, state });
+      assert.equal(refused.deleted, 0);
+      assert.deepEqual(urls(), ['/', '/notice'], 'the service refused the delete');
+      refuseDeletes = false;
+      const next = await crawlSite({ start: `${site}/`, delayMs: 0 }, { sink, state });
+      assert.equal(next.deleted, 1);
+      assert.deepEqual(urls(), ['/'], 'the next crawl deleted the gone page, though its URL had no state left');
+      assert.equal(state.pendingDeletes, undefined);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

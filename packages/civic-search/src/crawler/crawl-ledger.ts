@@ -40,7 +40,8 @@ export class CrawlLedger {
 
   /**
    * Deletes the documents of URLs gone, noindex now, or (after a complete crawl) no longer found, except those
-   * another URL of this crawl holds (two addresses of one canonical page). A delete the service refuses is noted.
+   * another URL of this crawl holds (two addresses of one canonical page). A delete the service refuses is noted,
+   * and its ids are kept in the state so the next crawl tries again (their URLs' entries are already gone).
    */
   async deleteGone(complete: boolean, sink: DocumentSink, report: CrawlReport): Promise<void> {
     const { urls } = this.state;
@@ -48,15 +49,20 @@ export class CrawlLedger {
       for (const key of Object.keys(urls)) if (!this.kept.has(key)) this.dropEntry(key);
     }
     const held = new Set(Object.values(urls).flatMap((entry) => (entry.id ? [entry.id] : [])));
-    const ids = [...this.toDelete].filter((id) => !held.has(id) && !this.liveIds.has(id));
+    const wanted = new Set([...(this.state.pendingDeletes ?? []), ...this.toDelete]);
+    const ids = [...wanted].filter((id) => !held.has(id) && !this.liveIds.has(id));
+    const refused: string[] = [];
     for (let start = 0; start < ids.length; start += WRITE_BATCH) {
       const slice = ids.slice(start, start + WRITE_BATCH);
       try {
         await sink.delete(slice);
         report.counts.deleted += slice.length;
       } catch (error) {
-        report.note(`could not delete ${slice.length} documents no longer on the site: ${(error as Error).message}`);
+        refused.push(...slice);
+        report.note(`could not delete ${slice.length} documents no longer on the site (tried again next crawl): ${(error as Error).message}`);
       }
     }
+    if (refused.length > 0) this.state.pendingDeletes = refused;
+    else delete this.state.pendingDeletes;
   }
 }

@@ -20,6 +20,11 @@ export interface CrawlState {
   start: string;
   engine: string;
   urls: Record<string, UrlState>;
+  /**
+   * Ids of documents that are gone from the site but whose delete the service has not confirmed yet: their URLs'
+   * entries are dropped, so without this list no later crawl would know to delete them.
+   */
+  pendingDeletes?: string[];
   lastCrawl?: { finished: string; complete: boolean };
 }
 
