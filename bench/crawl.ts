@@ -69,8 +69,9 @@ try {
       row('Re-crawl, nothing changed', again),
       row('Re-crawl, nothing changed, trustSitemapLastmod', trusting),
       '',
-      'The example pages send no ETag or Last-Modified (its robots.txt and sitemaps do), so a re-crawl fetches and reads',
-      'each page again and finds it unchanged by its content hash; with trustSitemapLastmod only the pages without a lastmod are fetched.',
+      'The example pages send an ETag of their body (its PDFs one of their length and date), so a re-crawl asks for each page',
+      'with If-None-Match and an unchanged one answers 304 without a body: nothing to read again (the site still renders each page',
+      'to compare); with trustSitemapLastmod only the pages without a lastmod are fetched.',
       '',
       `After the crawl a search for "rates" finds ${meta.page.total_results} documents. With the default delay of ` +
         `${CRAWL_DEFAULTS.delayMs} ms between requests, the ${first.fetched} requests alone would take at least ${delayed.toFixed(0)} s.`,
