@@ -10,6 +10,7 @@ export const examplePages = [
   { name: 'section page: council and democracy', path: '/services/council-and-democracy' },
   { name: 'document library', path: '/documents' },
   { name: 'news listing', path: '/news' },
+  { name: 'document page with a PDF attached', path: '/documents/dog-control-bylaw-2012-1178' },
   { name: 'not found page', path: '/no-such-page' },
   { name: 'search page', path: '/search/SearchForm' },
   { name: 'search results', path: '/search/SearchForm?Search=rates' },
