@@ -57,12 +57,15 @@ async function check(command, args) {
   return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
 }
 
-/** node:test files under `dir`, run from TypeScript sources (the packages' `source` condition), counted from TAP. */
+/**
+ * node:test files under `dir`, run from TypeScript sources (the packages' `source` condition), counted from TAP.
+ * Two files at a time: Node's default on two cores is one, and much of each file's time is its process starting
+ * and its servers and child processes waiting on one another, which two share well.
+ */
 async function tapSuite(dir) {
   const files = filesUnder(dir, '.test.ts');
-  const { code, output } = await run('node', ['--conditions=source', '--import', 'tsx', '--test', '--test-reporter=tap', ...files], {
-    capture: true,
-  });
+  const args = ['--conditions=source', '--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=tap', ...files];
+  const { code, output } = await run('node', args, { capture: true });
   const count = (name) => Number(output.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
   const totals = { passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo') };
   if (code !== 0 && totals.failed === 0) totals.failed = 1;
