@@ -8,6 +8,7 @@ import { feedbackRoutes } from './server/feedback';
 import { renderPage } from './render-page';
 import { pageValidators } from './server/page-validators';
 import { staticValidators } from './server/static-validators';
+import { staticCaching } from './server/static-caching';
 import { createSearchService, type CostBudgetOptions, type SearchService, type SearchServiceOptions } from 'civic-search';
 import { pageCostBudgetFromEnv, pageCostLimit } from './server/page-cost-limit';
 import { siteSearchPage } from './search/search-page';
@@ -81,8 +82,8 @@ export async function createSiteApp({
   app.onError(handleError);
   app.use(sameOriginPosts()); // every state-changing post must come from this site's own pages (skips the search API)
 
-  app.use('/dist/*', staticValidators(), serveStatic({ root: distRoot, rewriteRequestPath: (path) => path.replace(/^\/dist/, '') }));
-  app.use('/assets/*', staticValidators(), serveStatic({ root: 'examples' }));
+  app.use('/dist/*', staticCaching(), staticValidators(), serveStatic({ root: distRoot, rewriteRequestPath: (path) => path.replace(/^\/dist/, '') }));
+  app.use('/assets/*', staticCaching(), staticValidators(), serveStatic({ root: 'examples' }));
   // After the static files (answered above with validators of their own): every page read gets an ETag and a 304.
   app.use(pageValidators());
   // Browsers ask for /favicon.ico whatever the page says.

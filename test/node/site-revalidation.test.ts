@@ -123,6 +123,23 @@ describe('files of the example site', () => {
   it("revalidate the site's stylesheet", async () => {
     await revalidates('/assets/site.css');
   });
+
+  it('let browsers keep the kit\'s content-named chunks for a year, and ask again for every file that keeps its name', async () => {
+    const autoload = await get('/dist/autoload.js');
+    assert.equal(autoload.status, 200, 'the kit is built (npm test builds it first)');
+    const chunk = (await autoload.text()).match(/["'](\.\/chunks\/[\w-]+\.js)["']/)?.[1];
+    assert.ok(chunk, 'the autoloader imports a shared chunk');
+    const chunkAnswer = await get(`/dist/${chunk.slice(2)}`);
+    assert.equal(chunkAnswer.status, 200);
+    assert.equal(chunkAnswer.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    for (const path of ['/dist/autoload.js', '/assets/site.css', attachmentUrl(pdf)]) {
+      const first = await get(path);
+      assert.equal(first.headers.get('cache-control'), 'no-cache', path);
+      const again = await get(path, { 'if-none-match': first.headers.get('etag')! });
+      assert.equal(again.status, 304, path);
+      assert.equal(again.headers.get('cache-control'), 'no-cache', `${path}: the 304 says the same`);
+    }
+  });
 });
 
 describe('answers never revalidated', () => {
