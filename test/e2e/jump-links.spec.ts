@@ -46,7 +46,9 @@ for (const viewport of [
     test('“On this page” → “How to apply” on a fresh load: the heading ends at the top of the window, with focus', async ({ page }) => {
       await page.goto(PATH);
       const nav = page.getByRole('navigation', { name: 'On this page' });
-      await page.waitForFunction(() => customElements.get('jump-links') !== undefined);
+      // Defined is not yet rendered: until the element has built its own list (its title then carries a kit id,
+      // where the server's carried the page's), a click is the browser's own jump, which scrolls but moves no focus.
+      await page.waitForFunction(() => document.querySelector('jump-links .jump-links__title')?.id.startsWith('civic-') === true);
       // The accordion further down has not upgraded yet: it does so as the page scrolls towards it.
       expect(await page.evaluate(() => document.querySelector('accordion-group')!.matches(':defined'))).toBe(false);
       await nav.getByRole('link', { name: 'How to apply' }).click();
