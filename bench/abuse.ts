@@ -32,6 +32,7 @@ import { DEFAULT_COST_BUDGET, DEFAULT_MAX_ANSWER_BYTES } from '../packages/civic
 import { PAGE_COST_BUDGET } from '../examples/site/server/page-cost-limit';
 import { FEEDBACK_RATE_LIMIT } from '../examples/site/server/feedback';
 import { checkedSearchAnswer } from '../packages/civic-search/src/search-proxy/backend-answer';
+import { log, sleep, spread, type Spread } from './stats';
 import { costliestSearch } from './write-api';
 
 const quick = process.argv.includes('--quick');
@@ -48,23 +49,6 @@ const PAGE_PAUSE_MS = 100;
  */
 const PROXY_ATTACK_FACETS_PER_FIELD = 1;
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-interface Spread {
-  count: number;
-  p50: number;
-  p95: number;
-  max: number;
-}
-function spread(values: readonly number[]): Spread {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
-}
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0) : 'n/a');
 const megabytes = (bytes: number) => (bytes / 1e6).toFixed(bytes < 1e6 ? 2 : 1);
 

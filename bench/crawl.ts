@@ -18,9 +18,9 @@ import { CRAWL_SCHEMA, CRAWL_SEARCH_FIELDS } from '../packages/civic-search/src/
 import { adminSink } from '../packages/civic-search/src/crawler/sinks';
 import { createSearchService } from '../packages/civic-search/src/service/create-search-service';
 import { startBenchSite } from './example-site';
+import { log } from './stats';
 
 const ENGINE = 'site';
-const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function row(name: string, summary: CrawlSummary): string {
   const rate = summary.fetched / summary.seconds;

@@ -38,6 +38,7 @@ import { siteDocuments } from '../examples/content/site-documents';
 const EMBEDDED_MAX_CONCURRENT = 2;
 import { DOCUMENT_TYPES, TOPICS } from '../examples/content/phrase-banks';
 import { PROXY_BENCH_PREFIXES, PROXY_BENCH_QUERIES } from './queries';
+import { log, percentile } from './stats';
 
 /** The corpora measured: the example site's own documents, then generated ones. */
 export const CORPORA = {
@@ -107,12 +108,6 @@ const SCENARIOS = {
 };
 export type ScenarioName = keyof typeof SCENARIOS;
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-const log = (line: string) => process.stderr.write(`${line}\n`);
 
 // ---------------------------------------------------------------------------------------------------------------
 // The proxy under load

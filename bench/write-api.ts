@@ -48,6 +48,7 @@ import { siteSearchOptions } from '../examples/site/search/site-search';
 import { SEARCH_ENGINE } from '../examples/site/search/search-engine';
 import { TEXT_FIELDS, toBenchDocuments, type BenchDocument } from './engines/candidate';
 import { searchParams } from './search-proxy';
+import { log, sleep, spread, type Spread } from './stats';
 
 const ENGINE = 'bench';
 /** The bench service's private key (the writes' `Authorization: Bearer`); a throwaway, like its data folder. */
@@ -59,26 +60,6 @@ const CLIENT_TIMEOUT_MS = 60_000;
 /** An indexing run sends no new batch after this long (a healthy service indexes 100,000 documents well within it). */
 const INDEXING_LIMIT_MS = 120_000;
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-interface Spread {
-  count: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-function spread(values: readonly number[]): Spread {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
-}
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0) : 'n/a');
 const seconds = (milliseconds: number) => (milliseconds / 1000).toFixed(1);
