@@ -14,6 +14,27 @@ import type { DocumentSink, SinkDocument } from '../../packages/civic-search/src
 import { documentId, normaliseUrl } from '../../packages/civic-search/src/crawler/urls';
 import { page } from './crawler-test-site';
 
+/** Starts a test site on loopback and says its origin. */
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Ends a test site, with any connection still open. */
+async function close(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+/** A sink that takes every document and every delete, unless a test gives its own steps. */
+const memorySink = (steps: Partial<DocumentSink> = {}): DocumentSink => ({
+  description: 'memory',
+  prepare: async () => undefined,
+  put: async (documents) => documents.map(() => []),
+  delete: async () => undefined,
+  ...steps,
+});
+
 describe('crawler URLs, scope and durations', () => {
   it('normalises URLs to one spelling and refuses what it will not fetch', () => {
     assert.equal(normaliseUrl('HTTP://WWW.Example.GOVT.nz:80/a/b?x=1#top')?.href, 'http://www.example.govt.nz/a/b?x=1');
@@ -138,13 +159,9 @@ describe('crawler fetching: untrusted answers', () => {
       if (route) route(request, response);
       else response.writeHead(404).end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    origin = await listen(server);
   });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  after(() => close(server));
 
   it('follows at most five redirects', async () => {
     const outcome = await get('/loop');
@@ -217,15 +234,9 @@ describe('crawler politeness', () => {
       }
       response.writeHead(200, { 'Content-Type': 'text/html' }).end(page('Busy office', '<p>The front counter is open from nine until five on weekdays.</p>'));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const site = await listen(server);
     const written: SinkDocument[] = [];
-    const sink: DocumentSink = {
-      description: 'memory',
-      prepare: async () => undefined,
-      put: async (documents) => (written.push(...documents), documents.map(() => [])),
-      delete: async () => undefined,
-    };
+    const sink = memorySink({ put: async (documents) => (written.push(...documents), documents.map(() => [])) });
     try {
       const summary = await crawlSite({ start: `${site}/`, delayMs: 0 }, { sink, state: emptyState(`${site}/`, 'x') });
       assert.equal(summary.indexed, 1, JSON.stringify(summary));
@@ -235,8 +246,7 @@ describe('crawler politeness', () => {
       );
       assert.ok(times[1] - times[0] >= 950, `tried again after ${times[1] - times[0]} ms`);
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close(server);
     }
   });
 
@@ -248,22 +258,15 @@ describe('crawler politeness', () => {
       if (request.url === '/copied') return html('<p>A page that names a page of another site as its canonical address.</p>', '<link rel="canonical" href="https://elsewhere.example/original">');
       response.writeHead(404).end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const site = await listen(server);
     const written: SinkDocument[] = [];
-    const sink: DocumentSink = {
-      description: 'memory',
-      prepare: async () => undefined,
-      put: async (documents) => (written.push(...documents), documents.map(() => [])),
-      delete: async () => undefined,
-    };
+    const sink = memorySink({ put: async (documents) => (written.push(...documents), documents.map(() => [])) });
     try {
       await crawlSite({ start: `${site}/`, delayMs: 0 }, { sink, state: emptyState(`${site}/`, 'x') });
       assert.deepEqual(written.map((document) => new URL(document.url).pathname + new URL(document.url).search).sort(), ['/', '/copied', '/fees']);
       assert.equal(written.find((document) => document.url.endsWith('/fees'))?.id, documentId(`${site}/fees`));
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close(server);
     }
   });
 
@@ -277,17 +280,15 @@ describe('crawler politeness', () => {
       if (request.url === '/pay') return void response.writeHead(200, { 'Content-Type': 'text/html' }).end(page('Pay', '<p>Pay your rates online or at the counter.</p>'));
       response.writeHead(404).end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const sink: DocumentSink = { description: 'memory', prepare: async () => undefined, put: async (documents) => documents.map(() => []), delete: async () => undefined };
+    const site = await listen(server);
+    const sink = memorySink();
     try {
       const summary = await crawlSite({ start: `${site}/`, delayMs: 0, limits: { timeoutMs: 3000 } }, { sink, state: emptyState(`${site}/`, 'x') });
       assert.equal(summary.indexed, 2, JSON.stringify(summary));
       assert.ok(asked.includes('/rules/robots.txt'));
       assert.ok(!asked.includes('/staff'));
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close(server);
     }
   });
 
@@ -297,15 +298,11 @@ describe('crawler politeness', () => {
       if (request.url === '/refused') return void response.writeHead(200, { 'Content-Type': 'text/html' }).end(page('Refused', '<p>A page the service will not take.</p>'));
       response.writeHead(404).end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const site = await listen(server);
     let refuse = true;
-    const sink: DocumentSink = {
-      description: 'memory',
-      prepare: async () => undefined,
+    const sink = memorySink({
       put: async (documents) => documents.map((document) => (refuse && document.url.endsWith('/refused') ? ['Field "title" is too long'] : [])),
-      delete: async () => undefined,
-    };
+    });
     const state = emptyState(`${site}/`, 'x');
     try {
       const first = await crawlSite({ start: `${site}/`, delayMs: 0 }, { sink, state });
@@ -316,8 +313,7 @@ describe('crawler politeness', () => {
       assert.equal(second.indexed, 1, 'the refused page was not tried again');
       assert.equal(second.unchanged, 1);
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close(server);
     }
   });
 
@@ -328,19 +324,16 @@ describe('crawler politeness', () => {
       if (request.url === '/notice' && !gone) return void response.writeHead(200, { 'Content-Type': 'text/html' }).end(page('Notice', '<p>Road closed on Friday.</p>'));
       response.writeHead(404).end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const site = await listen(server);
     const held = new Map<string, string>();
     let refuseDeletes = false;
-    const sink: DocumentSink = {
-      description: 'memory',
-      prepare: async () => undefined,
+    const sink = memorySink({
       put: async (documents) => documents.map((document) => (held.set(document.id, document.url), [])),
       delete: async (ids) => {
         if (refuseDeletes) throw new Error('503 Service Unavailable');
         for (const id of ids) held.delete(id);
       },
-    };
+    });
     const state = emptyState(`${site}/`, 'x');
     const urls = () => [...held.values()].map((url) => new URL(url).pathname).sort();
     try {
@@ -357,8 +350,7 @@ describe('crawler politeness', () => {
       assert.deepEqual(urls(), ['/'], 'the next crawl deleted the gone page, though its URL had no state left');
       assert.equal(state.pendingDeletes, undefined);
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close(server);
     }
   });
 });
