@@ -84,8 +84,9 @@ const stepNav = (el: HTMLElement) =>
     return `${control.firstChild?.textContent}:${kind}`;
   });
 const field = <T extends HTMLElement = HTMLInputElement>(el: HTMLElement, id: string) => el.querySelector<T>(`#${id}`)!;
-const upgradedForm = (extra?: TemplateResult | string) =>
-  upgraded<HTMLElement>(formMarkup(extra), (e) => !!e.querySelector('.multi-step-form'));
+/** The element made from `markup`, once it has rendered its own form. */
+const upgradedFrom = (markup: TemplateResult) => upgraded<HTMLElement>(markup, (e) => !!e.querySelector('.multi-step-form'));
+const upgradedForm = (extra?: TemplateResult | string) => upgradedFrom(formMarkup(extra));
 
 /** Types into a field as a visitor would (input events), replacing what was there. */
 async function type(control: HTMLInputElement | HTMLTextAreaElement, text: string) {
@@ -360,11 +361,10 @@ describe('<multi-step-form>', () => {
   });
 
   it('takes its words from the i18n attribute', async () => {
-    const el = await upgraded<HTMLElement>(
+    const el = await upgradedFrom(
       html`<multi-step-form i18n='{"next":"Haere tonu","stepLabel":"Hīkoi {n}","summaryTitle":"He raruraru"}'>
         <form action="/forms/test" method="post">${problemStep} ${detailsStep}<button type="submit">Send</button></form>
       </multi-step-form>`,
-      (e) => !!e.querySelector('.multi-step-form'),
     );
     expect(nextButton(el)!.textContent).to.equal('Haere tonu');
     expect(stepNav(el)).to.deep.equal(['Hīkoi 1:current', 'Hīkoi 2:text']);
@@ -376,7 +376,7 @@ describe('<multi-step-form>', () => {
   it('ignores a display rule it cannot read, showing the step and saying why', async () => {
     let el!: HTMLElement;
     const warnings = await capturingConsole('warn', async () => {
-      el = await upgraded<HTMLElement>(
+      el = await upgradedFrom(
         html`<multi-step-form>
           <form action="/forms/test" method="post">
             <fieldset data-step>
@@ -390,7 +390,6 @@ describe('<multi-step-form>', () => {
             <button type="submit">Send</button>
           </form>
         </multi-step-form>`,
-        (e) => !!e.querySelector('.multi-step-form'),
       );
     });
     expect(warnings.join()).to.contain('data-show-if of step "Two"');
@@ -398,7 +397,7 @@ describe('<multi-step-form>', () => {
   });
 
   it('picks up errors from the server: starts on that step, focuses its summary, keeps the message until the field changes', async () => {
-    const el = await upgraded<HTMLElement>(
+    const el = await upgradedFrom(
       html`<multi-step-form>
         <div class="multi-step-form__summary" data-error-summary>
           <div role="alert">
@@ -431,7 +430,6 @@ describe('<multi-step-form>', () => {
           <button type="submit">Send</button>
         </form>
       </multi-step-form>`,
-      (e) => !!e.querySelector('.multi-step-form'),
     );
     expect(legendOf(visibleStep(el))).to.equal('Your details');
     expect(stepNav(el)).to.deep.equal(['Step 1:button', 'Step 2:current']);
@@ -483,7 +481,7 @@ describe('<multi-step-form>', () => {
     }
     document.body.append(taken);
     try {
-      const el = await upgraded<HTMLElement>(
+      const el = await upgradedFrom(
         html`<multi-step-form>
           <form action="/forms/test" method="post">
             <fieldset data-step>
@@ -495,7 +493,6 @@ describe('<multi-step-form>', () => {
             <button type="submit">Send</button>
           </form>
         </multi-step-form>`,
-        (e) => !!e.querySelector('.multi-step-form'),
       );
       const input = el.querySelector<HTMLInputElement>('input[name="full-name"]')!;
       expect(input.id).to.not.equal('');
