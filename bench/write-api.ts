@@ -31,7 +31,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import MiniSearch from 'minisearch';
-import { create, insertMultiple, removeMultiple, updateMultiple, type AnyOrama } from '@orama/orama';
+import { insertMultiple, removeMultiple, updateMultiple } from '@orama/orama';
 import type { ApiSearchRequest } from '../src/core/search/app-search-api';
 import { createSearchService } from '../packages/civic-search/src/service/create-search-service';
 import { PAGE_SCHEMA, PAGE_SEARCH_FIELDS } from '../packages/civic-search/src/engines/page-schema';
@@ -47,6 +47,7 @@ import { createSiteApp } from '../examples/site/app';
 import { siteSearchOptions } from '../examples/site/search/site-search';
 import { SEARCH_ENGINE } from '../examples/site/search/search-engine';
 import { TEXT_FIELDS, toBenchDocuments, type BenchDocument } from './engines/candidate';
+import { createOramaDb, oramaFields } from './engines/orama-candidate';
 import { searchParams } from './search-proxy';
 import { log, sleep, spread, type Spread } from './stats';
 
@@ -688,30 +689,17 @@ function miniSearchRates(documents: readonly BenchDocument[]): LibraryRow {
 }
 
 async function oramaRates(documents: readonly BenchDocument[]): Promise<LibraryRow> {
-  // As bench/engines/orama-candidate.ts configures it; Orama keeps the objects, so it gets the schema's fields only.
-  const db: AnyOrama = create({
-    schema: { id: 'string', title: 'string', summary: 'string', body: 'string', document_type: 'enum', topic: 'enum', subsite: 'enum', published_day: 'number' },
-    components: { tokenizer: { language: 'english', stemming: true } },
-  });
-  const fields = ({ id, title, summary, body, document_type, topic, subsite, published_day }: BenchDocument) => ({
-    id,
-    title,
-    summary,
-    body,
-    document_type,
-    topic,
-    subsite,
-    published_day,
-  });
+  // As the engine comparison configures it.
+  const db = createOramaDb();
   const add = await timedAsync(async () => {
-    for (const batch of batchesOf(documents)) await insertMultiple(db, batch.map(fields), BATCH);
+    for (const batch of batchesOf(documents)) await insertMultiple(db, batch.map(oramaFields), BATCH);
   });
   const replace = await timedAsync(async () => {
     for (const batch of batchesOf(replacementsOf(documents))) {
       await updateMultiple(
         db,
         batch.map((document) => document.id),
-        batch.map(fields),
+        batch.map(oramaFields),
         BATCH,
       );
     }

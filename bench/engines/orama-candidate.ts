@@ -1,5 +1,5 @@
 import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
-import { FIELD_BOOSTS, TEXT_FIELDS, completionsFromTitles, type BenchCandidate, type FacetedResult } from './candidate';
+import { FIELD_BOOSTS, TEXT_FIELDS, completionsFromTitles, type BenchCandidate, type BenchDocument, type FacetedResult } from './candidate';
 
 const schema = {
   id: 'string',
@@ -12,6 +12,21 @@ const schema = {
   published_day: 'number',
 } as const;
 
+/** An empty Orama database as the bench configures it: the schema above, English stemming. */
+export const createOramaDb = (): AnyOrama => create({ schema, components: { tokenizer: { language: 'english', stemming: true } } });
+
+/** Orama keeps the objects it is given: it gets the schema's fields only. */
+export const oramaFields = ({ id, title, summary, body, document_type, topic, subsite, published_day }: BenchDocument) => ({
+  id,
+  title,
+  summary,
+  body,
+  document_type,
+  topic,
+  subsite,
+  published_day,
+});
+
 /** Orama 3: BM25, built-in English stemmer, typo tolerance, where filters (and/or/not, ranges), native facets, save/load. */
 export function oramaCandidate(): BenchCandidate {
   let db: AnyOrama | undefined;
@@ -22,22 +37,8 @@ export function oramaCandidate(): BenchCandidate {
   return {
     name: 'Orama',
     async build(documents) {
-      db = create({ schema, components: { tokenizer: { language: 'english', stemming: true } } });
-      // Orama keeps the inserted objects: give it only the schema's fields.
-      await insertMultiple(
-        db,
-        documents.map(({ id, title, summary, body, document_type, topic, subsite, published_day }) => ({
-          id,
-          title,
-          summary,
-          body,
-          document_type,
-          topic,
-          subsite,
-          published_day,
-        })),
-        1000,
-      );
+      db = createOramaDb();
+      await insertMultiple(db, documents.map(oramaFields), 1000);
     },
     async search({ query, fromDay, toDay, facetFields, pageSize }) {
       const result = await search(ready(), {
