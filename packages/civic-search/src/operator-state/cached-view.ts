@@ -1,0 +1,40 @@
+import type { OperatorStore } from './types';
+
+/**
+ * A value worked out from operator records (an engine's synonyms as a lookup table, say), worked out again only when
+ * the store's revision has moved. Reads between two revision checks share one value, and the store is asked for its
+ * revision at most once per `revisionTtlMs`, so a change made through any process is seen within that time.
+ */
+export function cachedView<V>(store: OperatorStore, load: () => Promise<V>): { read(): Promise<V>; invalidate(): void } {
+  let cached: { revision: number; value: Promise<V> } | undefined;
+  let checkedAt = -Infinity;
+  let checking: Promise<number> | undefined;
+
+  const currentRevision = async () => {
+    const now = performance.now();
+    if (cached && now - checkedAt < store.revisionTtlMs) return cached.revision;
+    checking ??= store.revision().finally(() => {
+      checking = undefined;
+      checkedAt = performance.now();
+    });
+    return checking;
+  };
+
+  return {
+    async read() {
+      const revision = await currentRevision();
+      if (!cached || cached.revision !== revision) {
+        const value = load();
+        cached = { revision, value };
+        // A failed load is not kept: the next read tries again.
+        value.catch(() => {
+          if (cached?.value === value) cached = undefined;
+        });
+      }
+      return cached.value;
+    },
+    invalidate() {
+      cached = undefined;
+    },
+  };
+}
