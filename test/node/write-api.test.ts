@@ -423,6 +423,17 @@ describe('write API: getting, listing and deleting documents', () => {
     assert.deepEqual((await call('GET', '/engines/parks/documents')).body, []);
   });
 
+  it('reads ids[0]=, ids[1]= (as PHP clients send them) as ids[]= are read, in the order given', async () => {
+    const answer = await call('GET', '/engines/parks/documents?ids%5B0%5D=d&ids%5B1%5D=zzz&ids%5B2%5D=b');
+    assert.deepEqual(answer.body, [{ id: 'd', title: 'Park d' }, null, { id: 'b', title: 'Park b' }]);
+    const deleted = await call('DELETE', '/engines/parks/documents?ids[0]=e&ids[1]=a');
+    assert.deepEqual(deleted.body, [
+      { id: 'e', deleted: true },
+      { id: 'a', deleted: true },
+    ]);
+    assert.equal((await call('GET', '/engines/parks')).body.document_count, 3);
+  });
+
   it('lists documents a page at a time with meta.page, from the query string or a JSON body', async () => {
     const third = await call('GET', '/engines/parks/documents/list?page[current]=3&page[size]=2');
     assert.deepEqual(third.body, {
