@@ -21,6 +21,9 @@ import { DEFAULT_RATE_LIMIT, trustedHeaderAddress, type RateLimitOptions } from 
 import type { CostBudgetOptions } from '../search-proxy/cost-budget';
 import { normaliseOrigin } from '../search-proxy/cors';
 import { privateKeyFor, type PrivateKey } from './private-key';
+import { openDataFolderOperatorStore, type OperatorStore } from '../operator-state';
+import { Credentials } from '../credentials/credentials';
+import { SEARCH_KEY_PATH, searchKeyGate } from '../credentials/search-key-gate';
 import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } from '../crawler/service-crawls';
 
 /** Where documents of an engine come from: a JSON or NDJSON file, a list, or a function the service calls once. */
@@ -81,6 +84,16 @@ export interface SearchServiceOptions {
    * `POST /api/crawl` (private key). Each engine is made with the crawl's fields when missing. See src/crawler.
    */
   crawls?: readonly ServiceCrawl[];
+  /**
+   * Where operator records are kept (credentials, search settings, synonyms, curations); default: `operator.db` in
+   * `dataDir`, opened here and closed by close(). A store given here is the caller's to close.
+   */
+  operatorStore?: OperatorStore;
+  /**
+   * Searches, suggestions and clicks at `/api/as/v1/` need a key that may search the engine (a search key, or a
+   * private key that reads). The elements' own paths under `/_search-proxy` stay open to visitors. Default false.
+   */
+  searchNeedsKey?: boolean;
 }
 
 /** The service: a Hono app (mount it, or serve it with @hono/node-server) with what it runs on. */
@@ -91,6 +104,8 @@ export type SearchService = Hono & {
   /** The engines served now (created and changed through the write API included). */
   readonly engines: readonly EngineDefinition[];
   readonly privateKey: Omit<PrivateKey, 'key'>;
+  /** Credentials, settings and the rest of what the operator sets. */
+  readonly operatorStore: OperatorStore;
   /** Resolves when every engine's index is ready to search. */
   ready(): Promise<void>;
   /** Stops the backend (waits for pending writes). */
@@ -133,6 +148,9 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   if (options.maxAnswerBytes !== undefined) checkMaxAnswerBytes(options.maxAnswerBytes, 'createSearchService');
   const clientKey = trustProxy ? trustedHeaderAddress(trustProxy) : undefined;
   const privateKey = await privateKeyFor(dataDir, options.privateKey);
+  const operatorStore = options.operatorStore ?? openDataFolderOperatorStore(dataDir);
+  const closeOperatorStore = options.operatorStore ? async () => undefined : () => operatorStore.close();
+  const credentials = new Credentials(operatorStore, privateKey.key);
 
   const loaded = await Promise.all(
     engineOptions.map(async (engine) => {
@@ -251,12 +269,13 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       listDocuments: (engine, page) => writes.listDocuments(engine, page),
       deleteDocuments: (engine, ids) => writes.deleteDocuments(engine, ids),
     };
-    app.route('/', writeApi({ admin: tracked, privateKey: privateKey.key }));
+    app.route('/', writeApi({ admin: tracked, privateKey: privateKey.key, credentials }));
     if (options.crawls?.length) {
       crawls = serviceCrawls({ crawls: options.crawls, admin: tracked, privateKey: privateKey.key, dataDir: resolve(dataDir) });
       app.route('/', crawls.routes);
     }
   } else if (options.crawls?.length) throw new Error('createSearchService: crawls need a backend that takes writes.');
+  if (options.searchNeedsKey) app.use(SEARCH_KEY_PATH, searchKeyGate(credentials));
   app.route(
     '/',
     searchProxy({
@@ -279,12 +298,14 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     backend,
     ...(admin && { admin }),
     privateKey: keyInfo,
+    operatorStore,
     ready: async () => {
       await (backend as { ready?: () => Promise<void> }).ready?.();
     },
     close: async () => {
       await crawls?.stop();
       await backend.close?.();
+      await closeOperatorStore();
     },
   });
   crawls?.start();

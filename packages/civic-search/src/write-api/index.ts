@@ -8,7 +8,10 @@ import { API_PREFIX } from '../search-proxy/routes';
 import { BackendError, InvalidRequestError, UnknownEngineError } from '../search/types';
 import { ApiError, backendFailure, refuse } from './api-error';
 import { MAX_REQUEST_BYTES, MESSAGES, methodNotAllowed } from './app-search-rules';
-import { requirePrivateKey } from './auth';
+import { requireKey, rootKeyRing } from '../credentials/require-key';
+import { credentialRoutes } from '../credentials/credential-routes';
+import type { Credentials } from '../credentials/credentials';
+import type { RouteTable } from './route-table';
 import { deleteDocuments, getDocuments, listDocuments, patchDocuments, postDocuments } from './document-routes';
 import { deleteEngine, getEngine, getEngines, postEngines } from './engine-routes';
 import { getSchema, postSchema } from './schema-routes';
@@ -20,8 +23,13 @@ export * as APP_SEARCH_RULES from './app-search-rules';
 export interface WriteApiOptions {
   /** The engines and their documents. */
   admin: EngineAdmin;
-  /** The key every call must send as `Authorization: Bearer <key>`. */
+  /** The service's own key, which may do everything (`Authorization: Bearer <key>`). */
   privateKey: string;
+  /**
+   * The keys made through the credentials API, and those endpoints with them; without it the service's own key is
+   * the only one.
+   */
+  credentials?: Credentials;
   /** Called after each completed change (an engine made or deleted, a schema changed, documents written). */
   onChange?: (change: WriteApiChange) => void;
 }
@@ -29,18 +37,33 @@ export interface WriteApiOptions {
 /** Shorter keys could be guessed (the same minimum as the service's own key). */
 const PRIVATE_KEY_MIN_LENGTH = 16;
 
-type Handler = (c: Context, context: WriteContext) => Promise<Response>;
-
-/** Each path under the API prefix and what each of its methods does. */
-const ROUTES: ReadonlyArray<{ path: string; methods: Readonly<Record<string, Handler>> }> = [
-  { path: '/engines', methods: { GET: getEngines, POST: postEngines } },
-  { path: '/engines/:engine', methods: { GET: getEngine, DELETE: deleteEngine } },
-  { path: '/engines/:engine/schema', methods: { GET: getSchema, POST: postSchema } },
+/**
+ * Each path under the API prefix, what each of its methods does and what it needs of the key. Listing and making
+ * engines concern no one engine, so they need a key for all engines.
+ */
+const ROUTES: RouteTable = [
+  { path: '/engines', methods: { GET: { handle: getEngines, access: 'read' }, POST: { handle: postEngines, access: 'write' } } },
+  {
+    path: '/engines/:engine',
+    methods: { GET: { handle: getEngine, access: 'read' }, DELETE: { handle: deleteEngine, access: 'write' } },
+  },
+  {
+    path: '/engines/:engine/schema',
+    methods: { GET: { handle: getSchema, access: 'read' }, POST: { handle: postSchema, access: 'write' } },
+  },
   {
     path: '/engines/:engine/documents',
-    methods: { GET: getDocuments, POST: postDocuments, PATCH: patchDocuments, DELETE: deleteDocuments },
+    methods: {
+      GET: { handle: getDocuments, access: 'read' },
+      POST: { handle: postDocuments, access: 'write' },
+      PATCH: { handle: patchDocuments, access: 'write' },
+      DELETE: { handle: deleteDocuments, access: 'write' },
+    },
   },
-  { path: '/engines/:engine/documents/list', methods: { GET: listDocuments, POST: listDocuments } },
+  {
+    path: '/engines/:engine/documents/list',
+    methods: { GET: { handle: listDocuments, access: 'read' }, POST: { handle: listDocuments, access: 'read' } },
+  },
 ];
 
 /** Every answer is private to its caller and never sniffed into another type. */
@@ -81,7 +104,7 @@ function answerError(c: Context, error: unknown, secrets: readonly string[]) {
  * these paths are registered, so searches, suggestions and clicks pass through to the proxy untouched. See README.md.
  */
 export function writeApi(options: WriteApiOptions): Hono {
-  const { admin, privateKey, onChange } = options;
+  const { admin, privateKey, credentials, onChange } = options;
   if (typeof privateKey !== 'string' || privateKey.length < PRIVATE_KEY_MIN_LENGTH) {
     throw new Error(`writeApi: the private key must be at least ${PRIVATE_KEY_MIN_LENGTH} characters long.`);
   }
@@ -97,15 +120,17 @@ export function writeApi(options: WriteApiOptions): Hono {
       }
     },
   };
-  const authorised = requirePrivateKey(privateKey);
+  const keys = credentials ?? rootKeyRing(privateKey);
+  const routes = credentials ? [...ROUTES, ...credentialRoutes(credentials)] : ROUTES;
   const app = new Hono();
   for (const prefix of [API_PREFIX, `${PROXY_PATH}${API_PREFIX}`]) {
-    for (const { path, methods } of ROUTES) {
+    for (const { path, methods } of routes) {
       const allowed = Object.keys(methods);
-      for (const [method, handler] of Object.entries(methods)) {
+      for (const [method, { handle, access }] of Object.entries(methods)) {
+        const authorised = requireKey({ keys, access, ...(path.includes(':engine') && { engineParam: 'engine' }) });
         app.on(method, `${prefix}${path}`, noStore, sameSiteOnly, authorised, sizeLimit, async (c) => {
           try {
-            return await handler(c, context);
+            return await handle(c, context);
           } catch (error) {
             return answerError(c, error, secrets);
           }
