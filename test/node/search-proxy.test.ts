@@ -193,7 +193,7 @@ describe('App Search REST paths under the proxy (a stock Search UI app)', () => 
     const click = await app.request(`${PROXY_PATH}/api/as/v1/engines/${ENGINE}/click.json`);
     assert.equal(click.status, 405);
     assert.equal(click.headers.get('allow'), 'POST');
-    for (const endpoint of ['documents', 'multi_search.json', 'search.xml']) {
+    for (const endpoint of ['documents', 'search_explain', 'search.xml']) {
       const response = await postJson(app, endpoint, { query: 'x' });
       assert.equal(response.status, 404, endpoint);
       assert.ok((await errorsOf(response)).length === 1);

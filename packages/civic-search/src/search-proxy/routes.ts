@@ -14,6 +14,7 @@ import { redact } from './redact';
 import { CallCharge, OverBudgetError, answerTooLarge, type CostControl } from './call-cost';
 import { createCostBudget, type CostBudgetOptions } from './cost-budget';
 import { AnswerSizes } from './search-cost';
+import { MULTI_SEARCH_ENDPOINTS, readMultiSearch } from './multi-search';
 
 export interface RoutesConfig extends Omit<CallContext, 'clientSignal' | 'where'> {
   maxBodyBytes: number;
@@ -140,27 +141,63 @@ export function proxyRoutes(config: RoutesConfig): Hono {
   );
   app.all(PROXY_PATH, (c) => methodNotAllowed(c, ['POST']));
 
+  /** A REST call's body: the query string, or JSON (older App Search clients send a search as GET with a JSON body). */
+  const restParams = async (c: Context, where: string) => {
+    if (c.req.method === 'GET') {
+      const { search } = new URL(c.req.url);
+      const body = await readGetBody(c, maxBodyBytes);
+      if (body === undefined) return parseQueryStringRequest(search);
+      if (search.length > 1) throw new ProxyError(400, ['Send the request in the query string or in a JSON body, not both.']);
+      return parseJsonObject(body, where);
+    }
+    requireContentType(c, JSON_TYPE);
+    return parseJsonObject(await c.req.text(), where);
+  };
+
+  /**
+   * Several searches of one engine in one call, answered in order with one search answer each. Each search is checked,
+   * weighed and charged as a search on its own is; the first that fails fails the call, with its error naming it.
+   */
+  const answerMultiSearch = async (c: Context, engine: string) => {
+    const client = clientKey(c);
+    const whole = new CallCharge(costControl, client);
+    try {
+      const queries = readMultiSearch(await restParams(c, 'request'));
+      const answers: object[] = [];
+      for (const [index, params] of queries.entries()) {
+        const charge = new CallCharge(costControl, client);
+        try {
+          const result = await answerCall(
+            { engine, action: 'search', params },
+            { ...callContext, where: `queries[${index}]`, clientSignal: c.req.raw.signal, charge },
+          );
+          charge.settle(Buffer.byteLength(JSON.stringify(result)));
+          answers.push(result);
+        } finally {
+          charge.settle(0);
+        }
+      }
+      return sendWithoutSecrets(c, answers, callContext.secrets, whole);
+    } catch (error) {
+      if (error instanceof ProxyError) {
+        const messages = error.messages.map((message) => redact(message, callContext.secrets));
+        return refuse(c, error instanceof OverBudgetError ? error : new ProxyError(error.status, messages));
+      }
+      throw error;
+    }
+  };
+
   const answerRest = (c: Context) => {
-    const endpoint = ENDPOINTS[c.req.param('endpoint')!];
+    const name = c.req.param('endpoint')!;
+    const engine = c.req.param('engine')!;
+    if (MULTI_SEARCH_ENDPOINTS.has(name)) {
+      if (!['GET', 'POST'].includes(c.req.method)) return methodNotAllowed(c, ['GET', 'POST']);
+      return answerMultiSearch(c, engine);
+    }
+    const endpoint = ENDPOINTS[name];
     if (!endpoint) return refuse(c, new ProxyError(404, ['This App Search endpoint is not served here.']));
     if (!endpoint.methods.includes(c.req.method)) return methodNotAllowed(c, endpoint.methods);
-    const engine = c.req.param('engine')!;
-    return answer(
-      c,
-      async () => {
-        if (c.req.method === 'GET') {
-          const { search } = new URL(c.req.url);
-          // Older App Search clients send a search as GET with a JSON body: read it, never answer it as a blank query.
-          const body = await readGetBody(c, maxBodyBytes);
-          if (body === undefined) return { engine, action: endpoint.action, params: parseQueryStringRequest(search) };
-          if (search.length > 1) throw new ProxyError(400, ['Send the request in the query string or in a JSON body, not both.']);
-          return { engine, action: endpoint.action, params: parseJsonObject(body, 'request') };
-        }
-        requireContentType(c, JSON_TYPE);
-        return { engine, action: endpoint.action, params: parseJsonObject(await c.req.text(), 'request') };
-      },
-      'request',
-    );
+    return answer(c, async () => ({ engine, action: endpoint.action, params: await restParams(c, 'request') }), 'request');
   };
   for (const path of REST_PATHS) app.all(path, answerRest);
 
