@@ -44,7 +44,10 @@ export interface EngineAdmin {
 /** An engine as App Search lists it. */
 export interface EngineInfo {
   name: string;
-  type: 'default';
+  /** A meta engine searches its source engines and holds no documents of its own. */
+  type: 'default' | 'meta';
+  /** A meta engine's sources. */
+  source_engines?: string[];
   /** App Search's language code, or null for universal. */
   language: string | null;
   document_count: number;

@@ -24,6 +24,10 @@ import { privateKeyFor, type PrivateKey } from './private-key';
 import { openDataFolderOperatorStore, type OperatorStore } from '../operator-state';
 import { Credentials } from '../credentials/credentials';
 import { SEARCH_KEY_PATH, searchKeyGate } from '../credentials/search-key-gate';
+import { MetaEngines } from '../meta-engines/meta-engines';
+import { withMetaEngines, type MetaEngineAdmin } from '../meta-engines/meta-engine-admin';
+import { withMetaSearch } from '../meta-engines/meta-search';
+import { metaEngineDefinitions } from '../meta-engines/meta-definitions';
 import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } from '../crawler/service-crawls';
 
 /** Where documents of an engine come from: a JSON or NDJSON file, a list, or a function the service calls once. */
@@ -151,6 +155,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   const operatorStore = options.operatorStore ?? openDataFolderOperatorStore(dataDir);
   const closeOperatorStore = options.operatorStore ? async () => undefined : () => operatorStore.close();
   const credentials = new Credentials(operatorStore, privateKey.key);
+  const metaEngines = new MetaEngines(operatorStore);
 
   const loaded = await Promise.all(
     engineOptions.map(async (engine) => {
@@ -243,7 +248,8 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   const registry = new EngineRegistry(loaded.map(({ definition }) => definition));
   const refreshRegistry = async () => {
     if (!admin?.definitions) return;
-    const now = await admin.definitions();
+    const engines = await admin.definitions();
+    const now = [...engines, ...metaEngineDefinitions(await metaEngines.all(), engines)];
     const names = new Set(now.map((definition) => definition.name));
     for (const definition of registry.list()) if (!names.has(definition.name)) registry.delete(definition.name);
     for (const definition of now) registry.set(definition);
@@ -254,9 +260,12 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   let crawls: ServiceCrawls | undefined;
   if (admin) {
     // A change is answered once the proxy knows it: an engine just made (or a field just added) is searchable.
-    const writes = admin;
+    const writes = withMetaEngines(admin, metaEngines);
     const refreshed = <T>(result: Promise<T>) => result.then(async (value) => (await refreshRegistry(), value));
-    const tracked: EngineAdmin = {
+    const tracked: MetaEngineAdmin = {
+      createMetaEngine: (name, sources) => refreshed(writes.createMetaEngine(name, sources)),
+      addSourceEngines: (name, sources) => refreshed(writes.addSourceEngines(name, sources)),
+      removeSourceEngines: (name, sources) => refreshed(writes.removeSourceEngines(name, sources)),
       listEngines: () => writes.listEngines(),
       engineInfo: (name) => writes.engineInfo(name),
       createEngine: (name, language) => refreshed(writes.createEngine(name, language)),
@@ -279,7 +288,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   app.route(
     '/',
     searchProxy({
-      backend,
+      backend: withMetaSearch(backend, metaEngines),
       engines: registry,
       privateKey: privateKey.key,
       corsOrigins,

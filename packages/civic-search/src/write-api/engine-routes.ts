@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { engineNameProblem } from '../engines/engine-definition';
 import type { EngineInfo } from '../engines/engine-admin';
 import { ApiError, badRequest } from './api-error';
+import { isMetaEngineAdmin } from '../meta-engines/meta-engine-admin';
 import { ENGINES_PAGE_SIZE_DEFAULT, MESSAGES } from './app-search-rules';
 import { readJsonBody } from './json-body';
 import { pageMeta, readPage } from './paging';
@@ -16,6 +17,7 @@ const engineBody = (engine: EngineInfo) => ({
   type: engine.type,
   language: engine.language,
   document_count: engine.document_count,
+  ...(engine.source_engines && { source_engines: engine.source_engines }),
 });
 
 const query = (c: Context) => new URL(c.req.url).searchParams;
@@ -55,6 +57,12 @@ export async function postEngines(c: Context, context: WriteContext) {
   }
   if (language !== undefined && language !== null && (typeof language !== 'string' || !LANGUAGE_CODE.test(language))) {
     problems.push(MESSAGES.languageType);
+  }
+  if (type === 'meta' && isMetaEngineAdmin(context.admin)) {
+    if (problems.length > 0) throw badRequest(...problems);
+    const meta = await context.admin.createMetaEngine(name as string, body.source_engines);
+    context.changed({ engine: meta.name, action: 'create-engine' });
+    return c.json(engineBody(meta));
   }
   if (type !== undefined && type !== 'default') problems.push(MESSAGES.metaEngines);
   if (problems.length > 0) throw badRequest(...problems);

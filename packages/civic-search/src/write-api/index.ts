@@ -12,6 +12,7 @@ import { requireKey, rootKeyRing } from '../credentials/require-key';
 import { credentialRoutes } from '../credentials/credential-routes';
 import type { Credentials } from '../credentials/credentials';
 import type { RouteTable } from './route-table';
+import { SOURCE_ENGINE_ROUTES } from '../meta-engines/source-engine-routes';
 import { deleteDocuments, getDocuments, listDocuments, patchDocuments, postDocuments } from './document-routes';
 import { deleteEngine, getEngine, getEngines, postEngines } from './engine-routes';
 import { getSchema, postSchema } from './schema-routes';
@@ -64,6 +65,7 @@ const ROUTES: RouteTable = [
     path: '/engines/:engine/documents/list',
     methods: { GET: { handle: listDocuments, access: 'read' }, POST: { handle: listDocuments, access: 'read' } },
   },
+  ...SOURCE_ENGINE_ROUTES,
 ];
 
 /** Every answer is private to its caller and never sniffed into another type. */
