@@ -291,6 +291,14 @@ describe('civic-search serve: options', () => {
     assert.equal(settings.service.dataDir, join(dir, '.civic-search'));
   });
 
+  it('reads "search needs a search key" from its flag or variable, off by default', async () => {
+    assert.equal((await readServeSettings(['--search-needs-key', 'on'], {})).service.searchNeedsKey, true);
+    assert.equal((await readServeSettings([], { CIVIC_SEARCH_SEARCH_NEEDS_KEY: 'yes' })).service.searchNeedsKey, true);
+    assert.equal((await readServeSettings(['--search-needs-key', 'off'], {})).service.searchNeedsKey, undefined);
+    assert.equal((await readServeSettings([], {})).service.searchNeedsKey, undefined);
+    await assert.rejects(readServeSettings(['--search-needs-key', 'maybe'], {}), /--search-needs-key "maybe": give on or off/);
+  });
+
   it('says what is wrong with a bad option', async () => {
     await assert.rejects(
       readServeSettings(['--engine', 'places'], {}),

@@ -38,6 +38,11 @@ export const SERVE_OPTIONS = {
     env: 'CIVIC_SEARCH_TRUST_PROXY',
     help: "The header your reverse proxy puts the client's address in (e.g. X-Forwarded-For). Without it, the connection's address counts and such headers are ignored.",
   },
+  'search-needs-key': {
+    type: 'string',
+    env: 'CIVIC_SEARCH_SEARCH_NEEDS_KEY',
+    help: "on: searches at App Search's own paths (/api/as/v1/engines/...) need a search key made through the credentials API; the elements' /_search-proxy paths stay open to visitors. Default off.",
+  },
   'cost-budget': {
     type: 'string',
     env: 'CIVIC_SEARCH_COST_BUDGET',
@@ -58,7 +63,11 @@ export const SERVE_OPTIONS = {
     env: 'CIVIC_SEARCH_CRAWL',
     help: 'A site (or sitemap) URL to crawl into --crawl-engine at start and on --schedule; POST /api/crawl re-crawls one of its pages.',
   },
-  'crawl-engine': { type: 'string', env: 'CIVIC_SEARCH_CRAWL_ENGINE', help: 'The engine --crawl fills (made with the crawl fields when missing).' },
+  'crawl-engine': {
+    type: 'string',
+    env: 'CIVIC_SEARCH_CRAWL_ENGINE',
+    help: 'The engine --crawl fills (made with the crawl fields when missing).',
+  },
   schedule: {
     type: 'string',
     env: 'CIVIC_SEARCH_SCHEDULE',
@@ -102,6 +111,7 @@ interface ConfigFile {
   privateKey?: string;
   corsOrigins?: string[];
   trustProxy?: string;
+  searchNeedsKey?: boolean;
   backend?: string;
   costBudget?: { refillPerSecond: number; burst: number } | false;
   maxAnswerBytes?: number;
@@ -122,7 +132,12 @@ function interval(text: string, where: string): number {
 }
 
 /** The crawls of the config file and of --crawl, checked. */
-async function readCrawls(config: ConfigFile, flagCrawl: string | undefined, flagEngine: string | undefined, flagSchedule: string | undefined) {
+async function readCrawls(
+  config: ConfigFile,
+  flagCrawl: string | undefined,
+  flagEngine: string | undefined,
+  flagSchedule: string | undefined,
+) {
   const crawls: ServiceCrawl[] = [];
   for (const [index, entry] of (config.crawls ?? []).entries()) {
     const where = `--config: crawls[${index}]`;
@@ -217,6 +232,7 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
   if (maxAnswerText !== undefined && !(/^\d+$/.test(maxAnswerText) && Number(maxAnswerText) >= 1024)) {
     throw new UsageError(`--max-answer-bytes ${JSON.stringify(maxAnswerText)}: give a whole number of bytes from 1024.`);
   }
+  const searchNeedsKey = onOff('search-needs-key', pick('search-needs-key'), config.searchNeedsKey);
   const crawls = await readCrawls(config, pick('crawl'), pick('crawl-engine'), pick('schedule'));
   // No engine is fine: a CMS creates its engines and fills them through the write API.
   return {
@@ -229,12 +245,21 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
       privateKey: pick('private-key', config.privateKey),
       corsOrigins: [...(config.corsOrigins ?? []), ...many('cors-origin')],
       trustProxy: pick('trust-proxy', config.trustProxy),
+      ...(searchNeedsKey && { searchNeedsKey }),
       ...(costBudget !== undefined && { costBudget }),
       ...(maxAnswerText !== undefined && { maxAnswerBytes: Number(maxAnswerText) }),
       env,
       ...(crawls.length > 0 && { crawls }),
     },
   };
+}
+
+/** An on/off option: `on` or `off` (also true/false, yes/no), else the configuration file's value. */
+function onOff(name: OptionName, text: string | undefined, fromConfig: boolean | undefined): boolean | undefined {
+  if (text === undefined) return fromConfig;
+  if (/^(on|true|yes)$/i.test(text.trim())) return true;
+  if (/^(off|false|no)$/i.test(text.trim())) return false;
+  throw new UsageError(`--${name} ${JSON.stringify(text)}: give on or off.`);
 }
 
 /** `--cost-budget 100/2000` (units a second / burst) or `off`; the configuration file's `costBudget` otherwise. */
@@ -258,6 +283,7 @@ export function serveHelp(): string {
     engine: '<name>=<file>',
     'cors-origin': '<origin>',
     'trust-proxy': '<header>',
+    'search-needs-key': 'on|off',
     'cost-budget': '<rate>/<burst>',
     'max-answer-bytes': '<bytes>',
   };
