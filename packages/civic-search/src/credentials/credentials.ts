@@ -60,7 +60,7 @@ export class Credentials implements KeyRing {
     return created ? { credential, key } : undefined;
   }
 
-  /** Changes what a key may do; the key stays the same. Undefined when there is no key of that name. */
+  /** Changes what a key may do; the key itself stays the same. */
   async update(existing: StoredCredential, input: CredentialInput): Promise<StoredCredential> {
     const credential: StoredCredential = { ...existing, ...input };
     await this.changed(this.records.put(SERVICE_SCOPE, existing.name, credential));
