@@ -22,6 +22,8 @@ import type { CostBudgetOptions } from '../search-proxy/cost-budget';
 import { normaliseOrigin } from '../search-proxy/cors';
 import { privateKeyFor, type PrivateKey } from './private-key';
 import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } from '../crawler/service-crawls';
+import { openDataFolderOperatorStore, type OperatorStore } from '../operator-state';
+import { forgetEngineRules, relevanceApi, relevanceRules, withRelevance } from '../relevance';
 
 /** Where documents of an engine come from: a JSON or NDJSON file, a list, or a function the service calls once. */
 export type DocumentSource = string | readonly object[] | (() => readonly object[] | Promise<readonly object[]>);
@@ -81,6 +83,11 @@ export interface SearchServiceOptions {
    * `POST /api/crawl` (private key). Each engine is made with the crawl's fields when missing. See src/crawler.
    */
   crawls?: readonly ServiceCrawl[];
+  /**
+   * Where the operator's settings, synonyms, curations and keys are kept (default: `operator.db` in `dataDir`,
+   * opened here and closed by `close()`; a store given here is left open for its owner to close).
+   */
+  operatorStore?: OperatorStore;
 }
 
 /** The service: a Hono app (mount it, or serve it with @hono/node-server) with what it runs on. */
@@ -91,6 +98,8 @@ export type SearchService = Hono & {
   /** The engines served now (created and changed through the write API included). */
   readonly engines: readonly EngineDefinition[];
   readonly privateKey: Omit<PrivateKey, 'key'>;
+  /** Where the operator's settings, synonyms, curations and keys are kept. */
+  readonly operatorStore: OperatorStore;
   /** Resolves when every engine's index is ready to search. */
   ready(): Promise<void>;
   /** Stops the backend (waits for pending writes). */
@@ -133,6 +142,8 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   if (options.maxAnswerBytes !== undefined) checkMaxAnswerBytes(options.maxAnswerBytes, 'createSearchService');
   const clientKey = trustProxy ? trustedHeaderAddress(trustProxy) : undefined;
   const privateKey = await privateKeyFor(dataDir, options.privateKey);
+  const operatorStore = options.operatorStore ?? openDataFolderOperatorStore(dataDir);
+  const closeOperatorStore = options.operatorStore ? async () => undefined : () => operatorStore.close();
 
   const loaded = await Promise.all(
     engineOptions.map(async (engine) => {
@@ -242,7 +253,8 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       listEngines: () => writes.listEngines(),
       engineInfo: (name) => writes.engineInfo(name),
       createEngine: (name, language) => refreshed(writes.createEngine(name, language)),
-      deleteEngine: (name) => refreshed(writes.deleteEngine(name)),
+      deleteEngine: (name) =>
+        refreshed(writes.deleteEngine(name)).then(async (deleted) => (deleted && (await forgetEngineRules(operatorStore, name)), deleted)),
       schema: (engine) => writes.schema(engine),
       updateSchema: (engine, fields) => refreshed(writes.updateSchema(engine, fields)),
       putDocuments: (engine, documents) => refreshed(writes.putDocuments(engine, documents)),
@@ -257,10 +269,12 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       app.route('/', crawls.routes);
     }
   } else if (options.crawls?.length) throw new Error('createSearchService: crawls need a backend that takes writes.');
+  app.route('/', relevanceApi({ store: operatorStore, engines: registry, privateKey: privateKey.key }));
+  const rules = relevanceRules(operatorStore, (name) => registry.get(name)?.schema);
   app.route(
     '/',
     searchProxy({
-      backend,
+      backend: withRelevance(backend, rules),
       engines: registry,
       privateKey: privateKey.key,
       corsOrigins,
@@ -279,12 +293,14 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     backend,
     ...(admin && { admin }),
     privateKey: keyInfo,
+    operatorStore,
     ready: async () => {
       await (backend as { ready?: () => Promise<void> }).ready?.();
     },
     close: async () => {
       await crawls?.stop();
       await backend.close?.();
+      await closeOperatorStore();
     },
   });
   crawls?.start();
