@@ -17,11 +17,26 @@ import { createSearchService, type SearchService } from '../../packages/civic-se
 
 const KEY = 'private-relevance-test-key-0123456';
 const ENGINE = 'council';
-const SCHEMA = { title: 'text', body: 'text', document_type: 'text', published_date: 'date', popularity: 'number', location: 'geolocation' } as const;
+const SCHEMA = {
+  title: 'text',
+  body: 'text',
+  document_type: 'text',
+  published_date: 'date',
+  popularity: 'number',
+  location: 'geolocation',
+} as const;
 
 /** `plain` ranks above `favoured` for "lantern"; every boost below favours `favoured` by a value it alone has. */
 const DOCUMENTS = [
-  { id: 'plain', title: 'Lantern repairs', body: 'Fixing a lantern.', document_type: 'Page', published_date: '2001-01-01', popularity: 1, location: '-36.85, 174.76' },
+  {
+    id: 'plain',
+    title: 'Lantern repairs',
+    body: 'Fixing a lantern.',
+    document_type: 'Page',
+    published_date: '2001-01-01',
+    popularity: 1,
+    location: '-36.85, 174.76',
+  },
   {
     id: 'favoured',
     title: 'Lantern festival notice board schedule for the coming summer season',
@@ -31,13 +46,69 @@ const DOCUMENTS = [
     popularity: 100,
     location: '-41.29, 174.78',
   },
-  { id: 'bins', title: 'Bin collection days', body: 'Refuse is collected every week from the kerb.', document_type: 'Page', published_date: '2020-01-01', popularity: 5, location: '-41.2, 174.7' },
-  { id: 'dogs', title: 'Dog registration', body: 'Register your dog every year before July.', document_type: 'Form', published_date: '2021-01-01', popularity: 5, location: '-41.2, 174.7' },
-  { id: 'pay-rates', title: 'Pay your rates', body: 'Pay online, by direct debit or at a service centre.', document_type: 'Page', published_date: '2022-01-01', popularity: 5, location: '-41.2, 174.7' },
-  { id: 'rates-2019', title: 'Rates archive 2019', body: 'Rates for the 2019 year.', document_type: 'Report', published_date: '2019-01-01', popularity: 5, location: '-41.2, 174.7' },
-  { id: 'rates-rebate', title: 'Rates rebate', body: 'A rebate on rates for people on low incomes.', document_type: 'Page', published_date: '2023-01-01', popularity: 5, location: '-41.2, 174.7' },
-  { id: 'contact', title: 'Contact the council', body: 'Phone us or visit a service centre.', document_type: 'Page', published_date: '2023-01-01', popularity: 5, location: '-41.2, 174.7' },
-  { id: 'parks', title: 'Parks and reserves', body: 'Walks, playgrounds and sports grounds.', document_type: 'Page', published_date: '2023-01-01', popularity: 5, location: '-41.2, 174.7' },
+  {
+    id: 'bins',
+    title: 'Bin collection days',
+    body: 'Refuse is collected every week from the kerb.',
+    document_type: 'Page',
+    published_date: '2020-01-01',
+    popularity: 5,
+    location: '-41.2, 174.7',
+  },
+  {
+    id: 'dogs',
+    title: 'Dog registration',
+    body: 'Register your dog every year before July.',
+    document_type: 'Form',
+    published_date: '2021-01-01',
+    popularity: 5,
+    location: '-41.2, 174.7',
+  },
+  {
+    id: 'pay-rates',
+    title: 'Pay your rates',
+    body: 'Pay online, by direct debit or at a service centre.',
+    document_type: 'Page',
+    published_date: '2022-01-01',
+    popularity: 5,
+    location: '-41.2, 174.7',
+  },
+  {
+    id: 'rates-2019',
+    title: 'Rates archive 2019',
+    body: 'Rates for the 2019 year.',
+    document_type: 'Report',
+    published_date: '2019-01-01',
+    popularity: 5,
+    location: '-41.2, 174.7',
+  },
+  {
+    id: 'rates-rebate',
+    title: 'Rates rebate',
+    body: 'A rebate on rates for people on low incomes.',
+    document_type: 'Page',
+    published_date: '2023-01-01',
+    popularity: 5,
+    location: '-41.2, 174.7',
+  },
+  {
+    id: 'contact',
+    title: 'Contact the council',
+    body: 'Phone us or visit a service centre.',
+    document_type: 'Page',
+    published_date: '2023-01-01',
+    popularity: 5,
+    location: '-41.2, 174.7',
+  },
+  {
+    id: 'parks',
+    title: 'Parks and reserves',
+    body: 'Walks, playgrounds and sports grounds.',
+    document_type: 'Page',
+    published_date: '2023-01-01',
+    popularity: 5,
+    location: '-41.2, 174.7',
+  },
 ];
 
 let dataDir: string;
@@ -52,7 +123,11 @@ async function search(body: Record<string, unknown>): Promise<{ ids: string[]; s
     results: Hit[];
     meta: { page: { total_results: number } };
   };
-  return { ids: answer.results.map((result) => result.id.raw), scores: answer.results.map((result) => result._meta.score), total: answer.meta.page.total_results };
+  return {
+    ids: answer.results.map((result) => result.id.raw),
+    scores: answer.results.map((result) => result._meta.score),
+    total: answer.meta.page.total_results,
+  };
 }
 const idsFor = async (body: Record<string, unknown>) => (await search(body)).ids;
 
@@ -90,8 +165,10 @@ after(async () => {
 
 beforeEach(async () => {
   await client.app.resetSearchSettings({ engine_name: ENGINE });
-  for (const { id } of (await client.app.listSynonymSets({ engine_name: ENGINE })).results) await client.app.deleteSynonymSet({ engine_name: ENGINE, synonym_set_id: id! });
-  for (const { id } of (await client.app.listCurations({ engine_name: ENGINE })).results) await client.app.deleteCuration({ engine_name: ENGINE, curation_id: id! });
+  for (const { id } of (await client.app.listSynonymSets({ engine_name: ENGINE })).results)
+    await client.app.deleteSynonymSet({ engine_name: ENGINE, synonym_set_id: id! });
+  for (const { id } of (await client.app.listCurations({ engine_name: ENGINE })).results)
+    await client.app.deleteCuration({ engine_name: ENGINE, curation_id: id! });
 });
 
 describe('boosts in a search request', () => {
@@ -116,7 +193,12 @@ describe('boosts in a search request', () => {
   }
 
   it('refuses a boost the field cannot take, naming it', async () => {
-    const { status, body } = await refusal(client.app.search({ engine_name: ENGINE, body: { query: 'lantern', boosts: { title: { type: 'functional', function: 'linear' } } } as never }));
+    const { status, body } = await refusal(
+      client.app.search({
+        engine_name: ENGINE,
+        body: { query: 'lantern', boosts: { title: { type: 'functional', function: 'linear' } } } as never,
+      }),
+    );
     assert.equal(status, 400);
     assert.match(body.errors!.join(' '), /boosts.*title.*"value"/);
   });
@@ -148,16 +230,27 @@ describe('search settings', () => {
   });
 
   it('boosts in the settings apply to every search, the request own boosts replace them, and a reset removes them', async () => {
-    await client.app.putSearchSettings({ engine_name: ENGINE, body: { boosts: { published_date: [{ type: 'proximity', function: 'gaussian', center: 'now', factor: 10 }] } } });
+    await client.app.putSearchSettings({
+      engine_name: ENGINE,
+      body: { boosts: { published_date: [{ type: 'proximity', function: 'gaussian', center: 'now', factor: 10 }] } },
+    });
     assert.deepEqual((await idsFor({ query: 'lantern' })).slice(0, 2), ['favoured', 'plain']);
-    assert.deepEqual((await idsFor({ query: 'lantern', boosts: { document_type: { type: 'value', value: 'Page', factor: 10 } } })).slice(0, 2), ['plain', 'favoured']);
+    assert.deepEqual(
+      (await idsFor({ query: 'lantern', boosts: { document_type: { type: 'value', value: 'Page', factor: 10 } } })).slice(0, 2),
+      ['plain', 'favoured'],
+    );
     await client.app.resetSearchSettings({ engine_name: ENGINE });
     assert.deepEqual((await idsFor({ query: 'lantern' })).slice(0, 2), ['plain', 'favoured']);
   });
 
   it('result fields in the settings shape every result', async () => {
-    await client.app.putSearchSettings({ engine_name: ENGINE, body: { result_fields: { title: { raw: {} }, body: { snippet: { size: 20 } } } } });
-    const answer = (await client.app.search({ engine_name: ENGINE, body: { query: 'lantern' } })) as unknown as { results: Record<string, unknown>[] };
+    await client.app.putSearchSettings({
+      engine_name: ENGINE,
+      body: { result_fields: { title: { raw: {} }, body: { snippet: { size: 20 } } } },
+    });
+    const answer = (await client.app.search({ engine_name: ENGINE, body: { query: 'lantern' } })) as unknown as {
+      results: Record<string, unknown>[];
+    };
     assert.deepEqual(Object.keys(answer.results[0]).sort(), ['_meta', 'body', 'id', 'title']);
   });
 
@@ -168,11 +261,17 @@ describe('search settings', () => {
     assert.equal(status, 400);
     assert.ok(body.errors!.some((message) => /precision/.test(message)));
     assert.ok(body.errors!.some((message) => /search_fields\.popularity/.test(message)));
-    assert.deepEqual((await client.app.getSearchSettings({ engine_name: ENGINE })).search_fields, { title: { weight: 1 }, body: { weight: 1 } });
+    assert.deepEqual((await client.app.getSearchSettings({ engine_name: ENGINE })).search_fields, {
+      title: { weight: 1 },
+      body: { weight: 1 },
+    });
   });
 
   it('needs the private key and a known engine', async () => {
-    const stranger = new Client({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, auth: { token: 'private-not-the-key-000000000' } });
+    const stranger = new Client({
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      auth: { token: 'private-not-the-key-000000000' },
+    });
     assert.equal((await refusal(stranger.app.getSearchSettings({ engine_name: ENGINE }))).status, 401);
     assert.equal((await refusal(client.app.getSearchSettings({ engine_name: 'nope' }))).status, 404);
   });
@@ -198,11 +297,15 @@ describe('synonyms', () => {
 
   it('are listed in pages, read, updated and refused past App Search limits', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await client.app.createSynonymSet({ engine_name: ENGINE, body: { synonyms: [`a${i}`, `b${i}`] } })).id!);
+    for (let i = 0; i < 3; i++)
+      ids.push((await client.app.createSynonymSet({ engine_name: ENGINE, body: { synonyms: [`a${i}`, `b${i}`] } })).id!);
     const page2 = await client.app.listSynonymSets({ engine_name: ENGINE, page: { current: 2, size: 2 } } as never);
     assert.deepEqual(page2.meta.page, { current: 2, total_pages: 2, total_results: 3, size: 2 });
     assert.deepEqual(page2.results, [{ id: ids[2], synonyms: ['a2', 'b2'] }]);
-    assert.deepEqual(await client.app.putSynonymSet({ engine_name: ENGINE, synonym_set_id: ids[0], body: { synonyms: ['x', 'y'] } }), { id: ids[0], synonyms: ['x', 'y'] });
+    assert.deepEqual(await client.app.putSynonymSet({ engine_name: ENGINE, synonym_set_id: ids[0], body: { synonyms: ['x', 'y'] } }), {
+      id: ids[0],
+      synonyms: ['x', 'y'],
+    });
     assert.deepEqual(await client.app.getSynonymSet({ engine_name: ENGINE, synonym_set_id: ids[0] }), { id: ids[0], synonyms: ['x', 'y'] });
     const tooMany = Array.from({ length: 33 }, (_, i) => `word${i}`);
     assert.equal((await refusal(client.app.createSynonymSet({ engine_name: ENGINE, body: { synonyms: tooMany } }))).status, 400);
@@ -215,7 +318,10 @@ describe('curations', () => {
   it('put promoted pages first in order, even ones the words miss, hide hidden ones, for their queries only', async () => {
     const organic = await idsFor({ query: 'rates' });
     assert.ok(organic.includes('rates-2019'));
-    const { id } = await client.app.createCuration({ engine_name: ENGINE, body: { queries: ['rates', 'council rates'], promoted: ['pay-rates', 'contact'], hidden: ['rates-2019'] } });
+    const { id } = await client.app.createCuration({
+      engine_name: ENGINE,
+      body: { queries: ['rates', 'council rates'], promoted: ['pay-rates', 'contact'], hidden: ['rates-2019'] },
+    });
     assert.match(id, /^cur-[0-9a-f]{24}$/);
     const curated = await search({ query: 'Rates' });
     assert.deepEqual(curated.ids.slice(0, 2), ['pay-rates', 'contact']);
@@ -239,13 +345,23 @@ describe('curations', () => {
 
   it('refuses a query another curation holds, and is listed, read and updated', async () => {
     const { id } = await client.app.createCuration({ engine_name: ENGINE, body: { queries: ['rates'], promoted: ['pay-rates'] } });
-    const { status, body } = await refusal(client.app.createCuration({ engine_name: ENGINE, body: { queries: ['RATES'], hidden: ['rates-2019'] } }));
+    const { status, body } = await refusal(
+      client.app.createCuration({ engine_name: ENGINE, body: { queries: ['RATES'], hidden: ['rates-2019'] } }),
+    );
     assert.equal(status, 400);
     assert.match(body.errors![0], new RegExp(id));
     await client.app.putCuration({ engine_name: ENGINE, curation_id: id, body: { queries: ['rates'], promoted: ['rates-rebate'] } });
-    assert.deepEqual(await client.app.getCuration({ engine_name: ENGINE, curation_id: id }), { id, queries: ['rates'], promoted: ['rates-rebate'], hidden: [] });
+    assert.deepEqual(await client.app.getCuration({ engine_name: ENGINE, curation_id: id }), {
+      id,
+      queries: ['rates'],
+      promoted: ['rates-rebate'],
+      hidden: [],
+    });
     const listed = await client.app.listCurations({ engine_name: ENGINE });
-    assert.deepEqual(listed.results.map((curation) => curation.id), [id]);
+    assert.deepEqual(
+      listed.results.map((curation) => curation.id),
+      [id],
+    );
     assert.equal((await idsFor({ query: 'rates' }))[0], 'rates-rebate');
   });
 });
@@ -254,10 +370,13 @@ describe('the older App Search client (@elastic/app-search-node)', () => {
   it('creates, lists, updates and deletes curations', async () => {
     const port = (server.address() as AddressInfo).port;
     const old = new AppSearchClient(undefined, KEY, () => `http://127.0.0.1:${port}/api/as/v1/`);
-    const { id } = (await old.createCuration(ENGINE, { queries: ['parks'], promoted: ['contact'] })) as { id: string };
+    const { id } = await old.createCuration(ENGINE, { queries: ['parks'], promoted: ['contact'] });
     assert.equal((await idsFor({ query: 'parks' }))[0], 'contact');
-    const listed = (await old.listCurations(ENGINE)) as { results: { id: string }[] };
-    assert.deepEqual(listed.results.map((curation) => curation.id), [id]);
+    const listed = await old.listCurations(ENGINE);
+    assert.deepEqual(
+      listed.results.map((curation) => curation.id),
+      [id],
+    );
     await old.updateCuration(ENGINE, id, { queries: ['parks'], hidden: ['parks'] });
     assert.deepEqual(await idsFor({ query: 'parks' }), []);
     assert.deepEqual(await old.destroyCuration(ENGINE, id), { deleted: true });

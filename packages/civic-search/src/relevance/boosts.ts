@@ -85,7 +85,11 @@ function boostProblems(boost: unknown, fieldType: FieldType, at: string): string
   const allowed = TYPES_BY_FIELD[fieldType];
   const type = boost.type as Boost['type'];
   if (!allowed.includes(type)) return [`${at}.type must be ${allowed.map((name) => `"${name}"`).join(' or ')} for a ${fieldType} field`];
-  const keys = { value: ['type', 'value', 'operation', 'factor'], functional: ['type', 'function', 'operation', 'factor'], proximity: ['type', 'function', 'center', 'factor'] }[type];
+  const keys = {
+    value: ['type', 'value', 'operation', 'factor'],
+    functional: ['type', 'function', 'operation', 'factor'],
+    proximity: ['type', 'function', 'center', 'factor'],
+  }[type];
   const problems = Object.keys(boost)
     .filter((key) => !keys.includes(key))
     .map((key) => `${at}.${key} is not an option of a ${type} boost`);
@@ -93,10 +97,14 @@ function boostProblems(boost: unknown, fieldType: FieldType, at: string): string
   if (factor !== undefined && (typeof factor !== 'number' || !(factor >= FACTOR_MIN && factor <= FACTOR_MAX))) {
     problems.push(`${at}.factor must be a number from ${FACTOR_MIN} to ${FACTOR_MAX}`);
   }
-  if (operation !== undefined && operation !== 'add' && operation !== 'multiply') problems.push(`${at}.operation must be "add" or "multiply"`);
+  if (operation !== undefined && operation !== 'add' && operation !== 'multiply')
+    problems.push(`${at}.operation must be "add" or "multiply"`);
   if (type === 'value') {
     const values = Array.isArray(boost.value) ? boost.value : [boost.value];
-    if (values.length === 0 || !values.every((value) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))) {
+    if (
+      values.length === 0 ||
+      !values.every((value) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
+    ) {
       problems.push(`${at}.value must be a value or a list of values`);
     }
   } else {
@@ -104,7 +112,9 @@ function boostProblems(boost: unknown, fieldType: FieldType, at: string): string
     if (!functions.includes(boost.function as string)) problems.push(`${at}.function must be one of ${functions.join(', ')}`);
   }
   if (type === 'proximity' && centerOf(boost.center, fieldType) === undefined) {
-    const expected = { number: 'a number', date: 'an ISO date or "now"', geolocation: 'a location like "-41.29, 174.78"', text: '' }[fieldType];
+    const expected = { number: 'a number', date: 'an ISO date or "now"', geolocation: 'a location like "-41.29, 174.78"', text: '' }[
+      fieldType
+    ];
     problems.push(`${at}.center must be ${expected}`);
   }
   return problems;
@@ -129,7 +139,8 @@ export function dateValue(value: unknown): number | undefined {
 
 /** A geolocation as App Search stores it (`"lat, lon"`) or as a pair; undefined when it is not one. */
 export function geoValue(value: unknown): [number, number] | undefined {
-  const parts = typeof value === 'string' ? value.split(',').map((part) => Number(part.trim())) : Array.isArray(value) ? value.map(Number) : [];
+  const parts =
+    typeof value === 'string' ? value.split(',').map((part) => Number(part.trim())) : Array.isArray(value) ? value.map(Number) : [];
   if (parts.length !== 2 || !parts.every(Number.isFinite)) return undefined;
   const [lat, lon] = parts;
   return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? [lat, lon] : undefined;
@@ -138,7 +149,8 @@ export function geoValue(value: unknown): [number, number] | undefined {
 /** Great-circle distance in km. */
 function kilometres([lat1, lon1]: [number, number], [lat2, lon2]: [number, number]): number {
   const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -174,7 +186,11 @@ export function boostAmount(boost: Boost, fieldType: FieldType, value: unknown, 
   if (distance === undefined) return undefined;
   const ratio = distance / PROXIMITY_HALF_DISTANCE[fieldType as 'number' | 'date' | 'geolocation'];
   const closeness =
-    boost.function === 'gaussian' ? Math.pow(0.5, ratio * ratio) : boost.function === 'exponential' ? Math.pow(0.5, ratio) : Math.max(0, 1 - ratio / 2);
+    boost.function === 'gaussian'
+      ? Math.pow(0.5, ratio * ratio)
+      : boost.function === 'exponential'
+        ? Math.pow(0.5, ratio)
+        : Math.max(0, 1 - ratio / 2);
   return factor * closeness;
 }
 

@@ -7,7 +7,8 @@ import { LIMITS, type Curation, type SearchSettings, type SynonymSet } from './r
 import { normalisedQuery, wordsOf } from './rules';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const problemsOrValue = <T>(problems: string[], value: T): { problems: string[]; value?: T } => (problems.length > 0 ? { problems } : { problems, value });
+const problemsOrValue = <T>(problems: string[], value: T): { problems: string[]; value?: T } =>
+  problems.length > 0 ? { problems } : { problems, value };
 
 /** An engine's settings before any change: its default search fields and weights, every field raw, no boosts. */
 export function defaultSettings(definition: EngineDefinition): SearchSettings {
@@ -39,20 +40,26 @@ export function checkedSettings(body: unknown, definition: EngineDefinition): { 
   else
     for (const [field, options] of Object.entries(searchFields)) {
       if (!searchable.has(field)) problems.push(`search_fields.${field} is not a searchable text field of the engine`);
-      else if (!isObject(options) || Object.keys(options).some((key) => key !== 'weight')) problems.push(`search_fields.${field} must be like {"weight": 2}`);
-      else if (options.weight !== undefined && !(typeof options.weight === 'number' && options.weight >= 0 && options.weight <= weightMax)) {
+      else if (!isObject(options) || Object.keys(options).some((key) => key !== 'weight'))
+        problems.push(`search_fields.${field} must be like {"weight": 2}`);
+      else if (
+        options.weight !== undefined &&
+        !(typeof options.weight === 'number' && options.weight >= 0 && options.weight <= weightMax)
+      ) {
         problems.push(`search_fields.${field}.weight must be a number from 0 to ${weightMax}`);
       }
     }
 
   const resultFields = body.result_fields ?? defaults.result_fields;
-  const size = (value: unknown) => value === undefined || (Number.isInteger(value) && (value as number) >= sizeMin && (value as number) <= sizeMax);
+  const size = (value: unknown) =>
+    value === undefined || (Number.isInteger(value) && (value as number) >= sizeMin && (value as number) <= sizeMax);
   if (!isObject(resultFields)) problems.push('result_fields must be an object of field names');
   else
     for (const [field, options] of Object.entries(resultFields)) {
       const at = `result_fields.${field}`;
       if (field !== 'id' && !(field in definition.schema)) problems.push(`${at} is not a field of the documents`);
-      else if (!isObject(options) || Object.keys(options).some((key) => key !== 'raw' && key !== 'snippet')) problems.push(`${at} must be like {"raw": {}, "snippet": {"size": 100}}`);
+      else if (!isObject(options) || Object.keys(options).some((key) => key !== 'raw' && key !== 'snippet'))
+        problems.push(`${at} must be like {"raw": {}, "snippet": {"size": 100}}`);
       else {
         const { raw, snippet } = options;
         if (raw !== undefined && (!isObject(raw) || Object.keys(raw).some((key) => key !== 'size') || !size(raw.size))) {
@@ -85,7 +92,8 @@ export function checkedSettings(body: unknown, definition: EngineDefinition): { 
 
 /** A synonym set as sent: `{"synonyms": [...]}`, two or more distinct queries, 32 words at most in all. */
 export function checkedSynonymSet(body: unknown): { problems: string[]; value?: SynonymSet } {
-  if (!isObject(body) || !Array.isArray(body.synonyms)) return { problems: ['The request body must be like {"synonyms": ["rubbish", "refuse"]}.'] };
+  if (!isObject(body) || !Array.isArray(body.synonyms))
+    return { problems: ['The request body must be like {"synonyms": ["rubbish", "refuse"]}.'] };
   const problems = Object.keys(body)
     .filter((key) => key !== 'synonyms' && key !== 'id')
     .map((key) => `${key} is not a field of a synonym set`);
@@ -106,7 +114,8 @@ export function checkedSynonymSet(body: unknown): { problems: string[]; value?: 
  * Which other curation already holds a query is checked by the route, against the stored ones.
  */
 export function checkedCuration(body: unknown): { problems: string[]; value?: Curation } {
-  if (!isObject(body)) return { problems: ['The request body must be like {"queries": ["rates"], "promoted": ["..."], "hidden": ["..."]}.'] };
+  if (!isObject(body))
+    return { problems: ['The request body must be like {"queries": ["rates"], "promoted": ["..."], "hidden": ["..."]}.'] };
   const problems = Object.keys(body)
     .filter((key) => !['queries', 'promoted', 'hidden', 'id'].includes(key))
     .map((key) => `${key} is not a field of a curation`);

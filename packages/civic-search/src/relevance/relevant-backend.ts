@@ -61,10 +61,6 @@ export function relevanceRules(store: OperatorStore, schemaOf: (engine: string) 
         ...(Object.keys(rules).length > 0 && { rules }),
       };
     },
-    /** Forgets an engine's cached rules (its engine was deleted). */
-    forget(engine: string) {
-      views.delete(engine);
-    },
   };
 }
 export type RelevanceRules = ReturnType<typeof relevanceRules>;
@@ -72,6 +68,7 @@ export type RelevanceRules = ReturnType<typeof relevanceRules>;
 /** A backend whose searches get the operator's rules first. Suggestions and clicks pass through unchanged. */
 export function withRelevance(backend: SearchBackend, rules: RelevanceRules): SearchBackend {
   return Object.assign(Object.create(backend) as SearchBackend, {
-    search: async (engine: string, request: ApiSearchRequest, signal?: AbortSignal) => backend.search(engine, await rules.apply(engine, request), signal),
+    search: async (engine: string, request: ApiSearchRequest, signal?: AbortSignal) =>
+      backend.search(engine, await rules.apply(engine, request), signal),
   });
 }

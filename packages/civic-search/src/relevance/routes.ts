@@ -187,7 +187,9 @@ export function relevanceApi(options: RelevanceApiOptions): Hono {
           }
         });
       }
-      app.all(full, noStore, sameSiteOnly, (c) => refuse(c, new ApiError(405, [methodNotAllowed(c.req.method, allowed)], { Allow: allowed.join(', ') })));
+      app.all(full, noStore, sameSiteOnly, (c) =>
+        refuse(c, new ApiError(405, [methodNotAllowed(c.req.method, allowed)], { Allow: allowed.join(', ') })),
+      );
     }
   }
   app.onError((error, c) => {

@@ -48,5 +48,10 @@ export function normalisedQuery(query: string): string {
 }
 
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFC')
+      .match(/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu) ?? []
+  );
 }

@@ -15,7 +15,8 @@ type ScoreFunction = estypes.QueryDslFunctionScoreContainer;
 export function wordsUnderRules(rules: SearchRules | undefined, layout: EngineLayout, textQuery: (query?: string) => Query): Query {
   let query = textQuery();
   if (!rules) return query;
-  if (rules.alternatives?.length) query = { dis_max: { queries: [query, ...rules.alternatives.map((alternative) => textQuery(alternative))] } };
+  if (rules.alternatives?.length)
+    query = { dis_max: { queries: [query, ...rules.alternatives.map((alternative) => textQuery(alternative))] } };
   if (rules.boosts?.length) query = boosted(query, rules.boosts, layout, rules.now ?? Date.now());
   const hidden = new Set(rules.hidden);
   const promoted = (rules.promoted ?? []).filter((id) => !hidden.has(id));
@@ -44,7 +45,9 @@ function boosted(query: Query, boosts: readonly FieldBoosts[], layout: EngineLay
   }
   let scored = query;
   if (multiplying.length > 0) {
-    scored = { function_score: { query: scored, functions: [NEUTRAL_MULTIPLY, ...multiplying], score_mode: 'multiply', boost_mode: 'multiply' } };
+    scored = {
+      function_score: { query: scored, functions: [NEUTRAL_MULTIPLY, ...multiplying], score_mode: 'multiply', boost_mode: 'multiply' },
+    };
   }
   if (adding.length > 0) {
     scored = { function_score: { query: scored, functions: [NEUTRAL_ADD, ...adding], score_mode: 'sum', boost_mode: 'sum' } };
@@ -71,8 +74,8 @@ function functionOf(boost: Boost, field: string, type: FieldBoosts['type'], layo
     if (boost.function === 'linear') return { filter, field_value_factor: { field, factor, modifier: 'none' } };
     const source =
       boost.function === 'logarithmic'
-        ? "params.factor * Math.log1p(Math.max(0, doc[params.field].value))"
-        : "params.factor * Math.exp(Math.min(doc[params.field].value, 700))";
+        ? 'params.factor * Math.log1p(Math.max(0, doc[params.field].value))'
+        : 'params.factor * Math.exp(Math.min(doc[params.field].value, 700))';
     return { filter, script_score: { script: { source, params: { field, factor } } } };
   }
   const center = centerOf(boost.center, type, now);

@@ -10,7 +10,12 @@ import { matchText, type TextMatches } from './text-query';
  * With synonyms, the query and each alternative are matched and a document keeps its best score; boosts then change
  * the scores; hidden documents are left out.
  */
-export function matchWithRules(index: EngineIndex, request: ApiSearchRequest, rules: SearchRules | undefined, signal?: AbortSignal): TextMatches {
+export function matchWithRules(
+  index: EngineIndex,
+  request: ApiSearchRequest,
+  rules: SearchRules | undefined,
+  signal?: AbortSignal,
+): TextMatches {
   const query = request.query ?? '';
   let matches = matchText(index, query, request.search_fields, signal);
   if (!rules) return matches;
