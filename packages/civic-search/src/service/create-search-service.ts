@@ -92,6 +92,7 @@ export interface SearchServiceOptions {
 
 /** The service: a Hono app (mount it, or serve it with @hono/node-server) with what it runs on. */
 export type SearchService = Hono & {
+  /** What answers searches, with the operator's rules (settings, synonyms, curations) applied. */
   readonly backend: SearchBackend;
   /** Engines, schemas and documents (what the write API serves), when the backend keeps them. */
   readonly admin?: EngineAdmin;
@@ -270,11 +271,15 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     }
   } else if (options.crawls?.length) throw new Error('createSearchService: crawls need a backend that takes writes.');
   app.route('/', relevanceApi({ store: operatorStore, engines: registry, privateKey: privateKey.key }));
-  const rules = relevanceRules(operatorStore, (name) => registry.get(name)?.schema);
+  // Searches through the proxy and through `service.backend` (a server-rendered results page) get the same rules.
+  const searching = withRelevance(
+    backend,
+    relevanceRules(operatorStore, (name) => registry.get(name)?.schema),
+  );
   app.route(
     '/',
     searchProxy({
-      backend: withRelevance(backend, rules),
+      backend: searching,
       engines: registry,
       privateKey: privateKey.key,
       corsOrigins,
@@ -290,7 +295,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   const { key: _key, ...keyInfo } = privateKey;
   Object.defineProperty(app, 'engines', { get: () => registry.list(), enumerable: true });
   const service = Object.assign(app as Hono & { readonly engines: readonly EngineDefinition[] }, {
-    backend,
+    backend: searching,
     ...(admin && { admin }),
     privateKey: keyInfo,
     operatorStore,
