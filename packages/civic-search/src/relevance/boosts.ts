@@ -207,6 +207,19 @@ export function fieldBoostsOf(boosts: Boosts, schema: EngineSchema): FieldBoosts
     .map(([field, list]) => ({ field, type: schema[field], boosts: Array.isArray(list) ? list : [list] }));
 }
 
+/** What one field's boosts do to a document holding `value`: the factor they multiply by and the amount they add. */
+export function fieldEffect(field: FieldBoosts, value: unknown, now: number): { product: number; sum: number } {
+  let product = 1;
+  let sum = 0;
+  for (const boost of field.boosts) {
+    const amount = boostAmount(boost, field.type, value, now);
+    if (amount === undefined) continue;
+    if (boost.type !== 'proximity' && boost.operation === 'multiply') product *= amount;
+    else sum += amount;
+  }
+  return { product, sum };
+}
+
 /**
  * A boosted score: `score` times the multiplying amounts, plus the adding ones. `valueOf` reads the document's
  * value of a field. A value boost counts once per boost, however many of the document's values match.
@@ -214,14 +227,10 @@ export function fieldBoostsOf(boosts: Boosts, schema: EngineSchema): FieldBoosts
 export function boostedScore(score: number, boosts: readonly FieldBoosts[], valueOf: (field: string) => unknown, now: number): number {
   let product = 1;
   let sum = 0;
-  for (const { field, type, boosts: list } of boosts) {
-    const value = valueOf(field);
-    for (const boost of list) {
-      const amount = boostAmount(boost, type, value, now);
-      if (amount === undefined) continue;
-      if (boost.type !== 'proximity' && boost.operation === 'multiply') product *= amount;
-      else sum += amount;
-    }
+  for (const field of boosts) {
+    const effect = fieldEffect(field, valueOf(field.field), now);
+    product *= effect.product;
+    sum += effect.sum;
   }
   return score * product + sum;
 }

@@ -1,5 +1,5 @@
 import type { ApiSearchRequest } from '../../../../../src/core/search/app-search-api';
-import { boostedScore } from '../../relevance/boosts';
+import { fieldEffect, type FieldBoosts } from '../../relevance/boosts';
 import type { SearchRules } from '../../relevance/rules';
 import type { DocSet } from './doc-set';
 import type { EngineIndex } from './engine-index';
@@ -19,45 +19,66 @@ export function matchWithRules(
   const query = request.query ?? '';
   let matches = matchText(index, query, request.search_fields, signal);
   if (!rules) return matches;
-  for (const alternative of rules.alternatives ?? []) {
-    signal?.throwIfAborted();
-    matches = bestOf(matches, matchText(index, alternative, request.search_fields, signal));
+  if (rules.alternatives?.length && matches.ranked) {
+    const all = [matches];
+    for (const alternative of rules.alternatives) {
+      signal?.throwIfAborted();
+      const found = matchText(index, alternative, request.search_fields, signal);
+      if (found.ranked) all.push(found);
+    }
+    matches = bestOf(index.documents.length, all);
   }
   if (!matches.ranked) return matches;
   const hidden = new Set((rules.hidden ?? []).map((id) => index.positionOf(id)));
   if (hidden.size > 0) matches = without(matches, (position) => hidden.has(position));
-  if (rules.boosts?.length) {
-    const { positions, scores } = matches;
-    const now = rules.now ?? Date.now();
-    for (let i = 0; i < positions!.length; i++) {
-      const reader = index.readers[positions![i]];
-      scores![i] = boostedScore(scores![i], rules.boosts, (field) => reader(field), now);
-    }
-  }
+  if (rules.boosts?.length) boost(index, matches, rules.boosts, rules.now ?? Date.now());
   return matches;
 }
 
-/** Both sets of matches, each document with the better of its two scores. */
-function bestOf(a: TextMatches, b: TextMatches): TextMatches {
-  if (!b.ranked) return a;
-  if (!a.ranked) return b;
-  const at = new Map<number, number>();
-  const positions = Array.from(a.positions!);
-  const scores = Array.from(a.scores!);
-  positions.forEach((position, i) => at.set(position, i));
-  b.positions!.forEach((position, j) => {
-    const i = at.get(position);
-    if (i === undefined) {
-      at.set(position, positions.length);
-      positions.push(position);
-      scores.push(b.scores![j]);
-    } else if (b.scores![j] > scores[i]) scores[i] = b.scores![j];
-  });
+/**
+ * Applies boosts to the matches' scores. A boost's effect depends only on the field's value, so it is worked out
+ * once per distinct value met (the field's column codes) rather than once per matched document.
+ */
+function boost(index: EngineIndex, matches: TextMatches, boosts: readonly FieldBoosts[], now: number): void {
+  const { positions, scores } = matches;
+  const product = new Float64Array(positions!.length).fill(1);
+  const sum = new Float64Array(positions!.length);
+  for (const field of boosts) {
+    const column = index.columns(field.field);
+    // Worked out on first need: a search matching few documents reads few of the field's values.
+    const effects: ({ product: number; sum: number } | undefined)[] = new Array(column.values.length);
+    for (let i = 0; i < positions!.length; i++) {
+      const code = column.codes[positions![i]];
+      if (code < 0) continue;
+      const effect = (effects[code] ??= fieldEffect(field, column.values[code], now));
+      product[i] *= effect.product;
+      sum[i] += effect.sum;
+    }
+  }
+  for (let i = 0; i < positions!.length; i++) scores![i] = scores![i] * product[i] + sum[i];
+}
+
+/** Every document any of the matches has, each with its best score. */
+function bestOf(size: number, all: readonly TextMatches[]): TextMatches {
+  const slot = new Int32Array(size).fill(-1);
+  const positions: number[] = [];
+  const scores: number[] = [];
+  for (const matches of all) {
+    matches.positions!.forEach((position, j) => {
+      const i = slot[position];
+      const score = matches.scores![j];
+      if (i < 0) {
+        slot[position] = positions.length;
+        positions.push(position);
+        scores.push(score);
+      } else if (score > scores[i]) scores[i] = score;
+    });
+  }
   return {
     ranked: true,
     positions: Int32Array.from(positions),
     scores: Float64Array.from(scores),
-    termsOf: (position) => [...new Set([...a.termsOf(position), ...b.termsOf(position)])],
+    termsOf: (position) => [...new Set(all.flatMap((matches) => matches.termsOf(position)))],
   };
 }
 
