@@ -14,6 +14,7 @@ import { pageCostBudgetFromEnv, pageCostLimit } from './server/page-cost-limit';
 import { siteSearchPage } from './search/search-page';
 import { siteSearchOptions, SITE_SEARCH_DATA_DIR } from './search/site-search';
 import { indexSiteContent } from './search/site-indexer';
+import { applySiteRelevance } from './search/site-relevance';
 import { SEARCH_ENGINE } from './search/search-engine';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -71,18 +72,27 @@ export async function createSiteApp({
     const keyFile = searchService.privateKey.file;
     const privateKey = search.privateKey ?? (keyFile ? (await readFile(keyFile, 'utf8')).trim() : undefined);
     if (!privateKey) throw new Error('The example site needs the search service private key to index its pages.');
-    await indexSiteContent(
-      { fetch: (request) => searchService.fetch(request), baseUrl: 'http://localhost', privateKey, engine: SEARCH_ENGINE },
-      siteDocuments(),
-      join(search.dataDir ?? SITE_SEARCH_DATA_DIR, 'indexer-state.json'),
-    );
+    const target = {
+      fetch: (request: Request) => searchService.fetch(request),
+      baseUrl: 'http://localhost',
+      privateKey,
+      engine: SEARCH_ENGINE,
+    };
+    await indexSiteContent(target, siteDocuments(), join(search.dataDir ?? SITE_SEARCH_DATA_DIR, 'indexer-state.json'));
+    // Its synonyms and best bets, written through the same API a search manager uses.
+    await applySiteRelevance(target);
   }
   const app = new Hono();
   app.use(securityHeaders());
   app.onError(handleError);
   app.use(sameOriginPosts()); // every state-changing post must come from this site's own pages (skips the search API)
 
-  app.use('/dist/*', staticCaching(), staticValidators(), serveStatic({ root: distRoot, rewriteRequestPath: (path) => path.replace(/^\/dist/, '') }));
+  app.use(
+    '/dist/*',
+    staticCaching(),
+    staticValidators(),
+    serveStatic({ root: distRoot, rewriteRequestPath: (path) => path.replace(/^\/dist/, '') }),
+  );
   app.use('/assets/*', staticCaching(), staticValidators(), serveStatic({ root: 'examples' }));
   // After the static files (answered above with validators of their own): every page read gets an ETag and a 304.
   app.use(pageValidators());

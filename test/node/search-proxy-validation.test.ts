@@ -108,7 +108,17 @@ describe('bodies over the limit', () => {
 
 describe('search requests', () => {
   const cases: Array<[string, unknown, RegExp]> = [
-    ['an unknown top-level field', { query: 'x', boosts: {} }, /form\.params: unknown field "boosts"/],
+    ['an unknown top-level field', { query: 'x', boost: {} }, /form\.params: unknown field "boost"/],
+    [
+      'a boost a text field cannot take',
+      { query: 'x', boosts: { title: { type: 'functional', function: 'linear' } } },
+      /form\.params\.boosts: title\.type must be "value" for a text field/,
+    ],
+    [
+      'boosts on a field the documents lack',
+      { query: 'x', boosts: { colour: { type: 'value', value: 'red' } } },
+      /form\.params\.boosts: colour is not a field of the documents/,
+    ],
     ['an unknown field inside page', { query: 'x', page: { size: 5, offset: 10 } }, /form\.params\.page: unknown field "offset"/],
     ['a query that is not text', { query: 42 }, /form\.params\.query: must be text/],
     ['a query over 128 characters', { query: 'q'.repeat(129) }, /query: must be at most 128 characters/],
@@ -206,7 +216,11 @@ describe('search requests', () => {
   });
 
   it('refuses a sort by a field the documents do not have, listing those it can sort by', async () => {
-    await assertRefused(await search({ query: 'x', sort: { colour: 'asc' } }), 400, /sort: can sort only by _score, title, summary, body, url, document_type/);
+    await assertRefused(
+      await search({ query: 'x', sort: { colour: 'asc' } }),
+      400,
+      /sort: can sort only by _score, title, summary, body, url, document_type/,
+    );
   });
 
   for (const [what, params, pattern] of cases) {

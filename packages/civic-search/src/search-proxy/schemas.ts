@@ -6,7 +6,6 @@ import type {
   ApiFieldFilter,
   ApiFilter,
   ApiQuerySuggestionRequest,
-  ApiSearchRequest,
   ApiSort,
   ApiSortDirection,
 } from '../../../../src/core/search/app-search-api';
@@ -15,6 +14,8 @@ import type { EngineSchema, SearchFieldWeights } from '../engines/engine-schema'
 import { isIsoDate } from '../engines/documents-file';
 import { issueMessage } from './errors';
 import { REQUEST_LIMITS as LIMITS } from './limits';
+import { boostsProblems, type Boosts } from '../relevance/boosts';
+import type { BoostedSearchRequest } from '../relevance/rules';
 
 /**
  * Strict zod schemas of the three App Search calls the proxy answers. Unknown fields, wrong types, values out of
@@ -233,6 +234,15 @@ const resultFieldOptions = z.strictObject({
   snippet: z.strictObject({ size: fieldSize.optional(), fallback: z.boolean({ error: 'must be true or false' }).optional() }).optional(),
 });
 
+/** Boosts checked against the engine's field types (each problem named, as the settings API names them). */
+function boostsOf(schema: EngineSchema): z.ZodType<Boosts> {
+  return z.unknown().transform((value, ctx) => {
+    const problems = boostsProblems(value, schema, '');
+    for (const problem of problems) ctx.addIssue({ code: 'custom', message: problem.replace(/^\.?/, '') });
+    return problems.length > 0 ? z.NEVER : (value as Boosts);
+  }) as unknown as z.ZodType<Boosts>;
+}
+
 /** The request schemas of one engine, built once from its schema. */
 export function createRequestSchemas(schema: EngineSchema, weights?: SearchFieldWeights) {
   const fields = engineFields(schema, weights);
@@ -277,6 +287,7 @@ export function createRequestSchemas(schema: EngineSchema, weights?: SearchField
     facets: facetsByField.optional(),
     search_fields: searchFieldsByField.optional(),
     result_fields: resultFieldsByField.optional(),
+    boosts: boostsOf(schema).optional(),
     /** Accepted, not acted on: the proxy keeps no search analytics. */
     analytics: z.strictObject({ tags: tags.optional() }).optional(),
     record_analytics: z.boolean({ error: 'must be true or false' }).optional(),
@@ -321,8 +332,8 @@ export const clickRequestSchema = z.strictObject({
 }) satisfies z.ZodType<ApiClickRequest>;
 
 /** The search request a backend receives: the App Search options the proxy does not act on are taken out. */
-export function backendSearchRequest(request: ProxySearchRequest): ApiSearchRequest {
-  const { query, page: pageOf, sort: sortOf, filters, facets, search_fields, result_fields } = request;
+export function backendSearchRequest(request: ProxySearchRequest): BoostedSearchRequest {
+  const { query, page: pageOf, sort: sortOf, filters, facets, search_fields, result_fields, boosts } = request;
   return {
     query,
     ...(pageOf && { page: pageOf }),
@@ -331,6 +342,7 @@ export function backendSearchRequest(request: ProxySearchRequest): ApiSearchRequ
     ...(facets && { facets }),
     ...(search_fields && { search_fields }),
     ...(result_fields && { result_fields }),
+    ...(boosts && { boosts }),
   };
 }
 

@@ -2,9 +2,9 @@ import type {
   ApiClickRequest,
   ApiQuerySuggestionRequest,
   ApiQuerySuggestionResponse,
-  ApiSearchRequest,
   ApiSearchResponse,
 } from '../../../../src/core/search/app-search-api';
+import type { BackendSearchRequest } from '../relevance/rules';
 
 /** A document of the site's search index (the fields every backend indexes). */
 export interface SiteDocument {
@@ -29,7 +29,7 @@ export interface SiteDocument {
  */
 export interface SearchBackend {
   readonly name: string;
-  search(engine: string, request: ApiSearchRequest, signal?: AbortSignal): Promise<ApiSearchResponse>;
+  search(engine: string, request: BackendSearchRequest, signal?: AbortSignal): Promise<ApiSearchResponse>;
   suggest(engine: string, request: ApiQuerySuggestionRequest, signal?: AbortSignal): Promise<ApiQuerySuggestionResponse>;
   click(engine: string, click: ApiClickRequest, signal?: AbortSignal): Promise<void>;
   close?(): Promise<void>;

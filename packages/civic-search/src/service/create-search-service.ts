@@ -29,6 +29,7 @@ import { withMetaEngines, type MetaEngineAdmin } from '../meta-engines/meta-engi
 import { withMetaSearch } from '../meta-engines/meta-search';
 import { metaEngineDefinitions } from '../meta-engines/meta-definitions';
 import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } from '../crawler/service-crawls';
+import { forgetEngineRules, relevanceApi, relevanceRules, withRelevance } from '../relevance';
 
 /** Where documents of an engine come from: a JSON or NDJSON file, a list, or a function the service calls once. */
 export type DocumentSource = string | readonly object[] | (() => readonly object[] | Promise<readonly object[]>);
@@ -102,13 +103,14 @@ export interface SearchServiceOptions {
 
 /** The service: a Hono app (mount it, or serve it with @hono/node-server) with what it runs on. */
 export type SearchService = Hono & {
+  /** What answers searches, with the operator's rules (settings, synonyms, curations) applied. */
   readonly backend: SearchBackend;
   /** Engines, schemas and documents (what the write API serves), when the backend keeps them. */
   readonly admin?: EngineAdmin;
   /** The engines served now (created and changed through the write API included). */
   readonly engines: readonly EngineDefinition[];
   readonly privateKey: Omit<PrivateKey, 'key'>;
-  /** Credentials, settings and the rest of what the operator sets. */
+  /** Where the operator's keys, settings, synonyms and curations are kept. */
   readonly operatorStore: OperatorStore;
   /** Resolves when every engine's index is ready to search. */
   ready(): Promise<void>;
@@ -269,7 +271,8 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       listEngines: () => writes.listEngines(),
       engineInfo: (name) => writes.engineInfo(name),
       createEngine: (name, language) => refreshed(writes.createEngine(name, language)),
-      deleteEngine: (name) => refreshed(writes.deleteEngine(name)),
+      deleteEngine: (name) =>
+        refreshed(writes.deleteEngine(name)).then(async (deleted) => (deleted && (await forgetEngineRules(operatorStore, name)), deleted)),
       schema: (engine) => writes.schema(engine),
       updateSchema: (engine, fields) => refreshed(writes.updateSchema(engine, fields)),
       putDocuments: (engine, documents) => refreshed(writes.putDocuments(engine, documents)),
@@ -285,10 +288,20 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     }
   } else if (options.crawls?.length) throw new Error('createSearchService: crawls need a backend that takes writes.');
   if (options.searchNeedsKey) app.use(SEARCH_KEY_PATH, searchKeyGate(credentials));
+  app.route('/', relevanceApi({ store: operatorStore, engines: registry, privateKey: privateKey.key, keys: credentials }));
+  // Searches through the proxy and through `service.backend` (a server-rendered results page) get the same rules;
+  // a meta engine's search asks each source engine, whose own rules apply.
+  const searching = withMetaSearch(
+    withRelevance(
+      backend,
+      relevanceRules(operatorStore, (name) => registry.get(name)?.schema),
+    ),
+    metaEngines,
+  );
   app.route(
     '/',
     searchProxy({
-      backend: withMetaSearch(backend, metaEngines),
+      backend: searching,
       engines: registry,
       privateKey: privateKey.key,
       corsOrigins,
@@ -304,7 +317,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   const { key: _key, ...keyInfo } = privateKey;
   Object.defineProperty(app, 'engines', { get: () => registry.list(), enumerable: true });
   const service = Object.assign(app as Hono & { readonly engines: readonly EngineDefinition[] }, {
-    backend,
+    backend: searching,
     ...(admin && { admin }),
     privateKey: keyInfo,
     operatorStore,

@@ -5,6 +5,8 @@ import { boolQuery } from './bool-query';
 import { facetsToAggregations } from './facets-dsl';
 import { kindOf, sortField, type EngineLayout } from './engine-layout';
 import { filterToQuery } from './filters-dsl';
+import { hiddenQuery, wordsUnderRules } from './rules-dsl';
+import type { BackendSearchRequest } from '../../relevance/rules';
 
 /** The search request body the client sends (everything but the index). */
 export type SearchBody = Omit<estypes.SearchRequest, 'index'>;
@@ -89,12 +91,14 @@ export function pageWindow(request: ApiSearchRequest): { from: number; size: num
 }
 
 /** An App Search search request, to the engine `layout` describes, as the Query DSL search body. */
-export function searchRequestToBody(request: ApiSearchRequest, layout: EngineLayout): SearchBody {
+export function searchRequestToBody(request: BackendSearchRequest, layout: EngineLayout): SearchBody {
   const { from, size } = pageWindow(request);
   const highlight = highlightOf(request, layout);
+  const hidden = hiddenQuery(request.rules);
   const query = boolQuery({
-    must: [textQuery(request, layout)],
+    must: [wordsUnderRules(request.rules, layout, (query = request.query) => textQuery({ ...request, query }, layout))],
     filter: request.filters ? [filterToQuery(request.filters, layout)] : [],
+    mustNot: hidden ? [hidden] : [],
   });
   return {
     query,

@@ -1,8 +1,9 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { MAX_TOTAL_PAGES } from '../../../../../src/core/constants';
-import type { ApiResult, ApiSearchRequest, ApiSearchResponse } from '../../../../../src/core/search/app-search-api';
+import type { ApiResult, ApiSearchResponse } from '../../../../../src/core/search/app-search-api';
 import { aggregationsToFacets } from './facets-dsl';
 import { DEFAULT_SNIPPET_SIZE, pageWindow } from './search-dsl';
+import { PROMOTED_SCORE, type BackendSearchRequest } from '../../relevance/rules';
 
 export const ENGINE_TYPE = 'elasticsearch';
 
@@ -18,11 +19,13 @@ function truncated(value: unknown, size: number | undefined): unknown {
 type Hit = estypes.SearchHit<Record<string, unknown>>;
 
 /** One hit as an App Search result: the asked-for fields (all, if none were asked for) as `{ raw, snippet }`. */
-function hitToResult(hit: Hit, request: ApiSearchRequest, engine: string): ApiResult {
+function hitToResult(hit: Hit, request: BackendSearchRequest, engine: string): ApiResult {
   const source = hit._source ?? {};
   const id = hit._id ?? String(source.id ?? '');
   const asked = request.result_fields ?? Object.fromEntries(Object.keys(source).map((field) => [field, { raw: {} }]));
-  const result: ApiResult = { _meta: { id, engine, score: hit._score ?? 0 }, id: { raw: id } };
+  // A pinned document's score is Elasticsearch's own huge number: it is reported as App Search marks a promoted one.
+  const score = request.rules?.promoted?.includes(id) ? PROMOTED_SCORE : (hit._score ?? 0);
+  const result: ApiResult = { _meta: { id, engine, score }, id: { raw: id } };
   for (const [field, options] of Object.entries(asked)) {
     const value = source[field];
     const entry: { raw?: unknown; snippet?: string | null } = {};
@@ -45,7 +48,7 @@ function totalOf(total: estypes.SearchTotalHits | number | undefined): number {
 /** An Elasticsearch search answer as the App Search answer to `request`. */
 export function searchResponseToApi(
   response: estypes.SearchResponse<Record<string, unknown>>,
-  request: ApiSearchRequest,
+  request: BackendSearchRequest,
   engine: string,
   requestId: string,
 ): ApiSearchResponse {

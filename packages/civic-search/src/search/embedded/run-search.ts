@@ -1,12 +1,14 @@
 import { DEFAULT_RESULTS_PER_PAGE } from '../../../../../src/core/constants';
-import type { ApiSearchRequest, ApiSearchResponse, ApiSort } from '../../../../../src/core/search/app-search-api';
+import type { ApiSearchResponse, ApiSort } from '../../../../../src/core/search/app-search-api';
+import { PROMOTED_SCORE, type BackendSearchRequest } from '../../relevance/rules';
 import type { DocSet } from './doc-set';
 import type { EngineIndex } from './engine-index';
 import { countAll, countFacets, type CodeCounter } from './facets';
 import { filterDocuments } from './filter-sets';
 import { buildResult } from './results';
 import { firstInOrder, matchComparator } from './sorting';
-import { matchText, wordMatcher, type TextMatches } from './text-query';
+import { matchWithRules, promotedFirst } from './rule-matches';
+import { wordMatcher, type TextMatches } from './text-query';
 
 /** The site's page size unless asked (as the Elasticsearch backend), at most 1,000 a page (App Search's limit). */
 export const MAX_PAGE_SIZE = 1000;
@@ -31,12 +33,12 @@ interface Selection {
 export function runSearch(
   index: EngineIndex,
   engine: string,
-  request: ApiSearchRequest,
+  request: BackendSearchRequest,
   requestId: string,
   signal?: AbortSignal,
 ): ApiSearchResponse {
   signal?.throwIfAborted();
-  const matches = matchText(index, request.query ?? '', request.search_fields, signal);
+  const matches = matchWithRules(index, request, request.rules, signal);
   signal?.throwIfAborted();
   // Removed documents have no field values, yet a `none` filter would let them through: only live ones pass.
   const filtered = filterDocuments(request.filters, index.columns, index.documents.length);
@@ -46,9 +48,11 @@ export function runSearch(
   const size = clamp(request.page?.size ?? DEFAULT_RESULTS_PER_PAGE, 1, MAX_PAGE_SIZE);
   const current = Math.max(1, Math.floor(request.page?.current ?? 1));
   const [start, end] = [(current - 1) * size, current * size];
-  const selection = matches.ranked
-    ? selectRanked(index, matches, passing, request.sort, start, end)
+  const { promoted, organic } = promotedFirst(index, matches, request.rules, passing);
+  const selection = organic.ranked
+    ? selectRanked(index, organic, passing, request.sort, Math.max(0, start - promoted.length), Math.max(0, end - promoted.length))
     : selectAll(index, passing, request.sort ?? index.text.blankSort ?? [], start, end);
+  if (promoted.length > 0) putFirst(selection, promoted, start, end);
   signal?.throwIfAborted();
   const facets = request.facets ? countFacets(request.facets, index.columns, selection.countCodes, signal) : undefined;
   signal?.throwIfAborted();
@@ -117,6 +121,30 @@ function selectRanked(
     total: positions.length,
     countCodes,
     page: { positions: Array.from(order, (i) => positions[i]), scores: Array.from(order, (i) => scores[i]) },
+  };
+}
+
+/**
+ * Promoted documents come before the others on every page, as one list: a page starting inside them shows the rest
+ * of them, then the first others; later pages continue where the previous one ended. They are counted in the total
+ * and the facets, and scored as App Search marks a promoted result.
+ */
+function putFirst(selection: Selection, promoted: readonly number[], start: number, end: number): void {
+  const shown = promoted.slice(start, end);
+  const { positions, scores } = selection.page;
+  selection.page = {
+    positions: [...shown, ...Array.from(positions)],
+    scores: [...shown.map(() => PROMOTED_SCORE), ...Array.from(scores ?? [])],
+  };
+  selection.total += promoted.length;
+  const countOthers = selection.countCodes;
+  selection.countCodes = (column) => {
+    const counts = countOthers(column);
+    for (const position of promoted) {
+      const code = column.codes[position];
+      if (code >= 0) counts[code]++;
+    }
+    return counts;
   };
 }
 

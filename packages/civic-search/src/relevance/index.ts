@@ -1,0 +1,11 @@
+export { relevanceApi, forgetEngineRules, type RelevanceApiOptions } from './routes';
+export { relevanceRules, withRelevance, type RelevanceRules } from './relevant-backend';
+export type { Boost, Boosts } from './boosts';
+export type { BackendSearchRequest, SearchRules } from './rules';
+export {
+  COLLECTIONS as RELEVANCE_COLLECTIONS,
+  LIMITS as RELEVANCE_LIMITS,
+  type Curation,
+  type SearchSettings,
+  type SynonymSet,
+} from './records';
