@@ -132,6 +132,19 @@ const coreBuild = {
   plugins: [cleanDist(), ...commonPlugins(), recordBundledFiles(coreBundledFiles)],
 };
 
+/**
+ * `civic-elements/testing`: helpers for a team's own web-test-runner suites (src/testing), one file of its own: the
+ * search rules it runs (MiniSearch, stemmer) are bundled in; the test runner's key command and axe-core are the
+ * team's own installs (peer dependencies), so one copy serves the page and the runner.
+ */
+const testingBundledFiles = [];
+const testingBuild = {
+  input: { testing: 'src/testing/index.ts' },
+  output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', sourcemap: true },
+  external: (id) => id === '@web/test-runner-commands' || id === 'axe-core' || id.startsWith('axe-core/'),
+  plugins: [...commonPlugins(), recordBundledFiles(testingBundledFiles)],
+};
+
 const entryInputs = {
   'civic-elements': 'elements/index.ts',
   autoload: 'src/autoload/index.ts',
@@ -166,11 +179,12 @@ function kitBuild({ dir, lean }) {
       ...(lean ? [preactForReact()] : []),
       ...commonPlugins(),
       stylesheet(stylesheetFiles),
-      // The main build's notices cover dist/core.js too; the lean build's cover dist/lean/.
-      thirdPartyNotices({ extraFiles: lean ? stylesheetFiles : [...stylesheetFiles, ...coreBundledFiles] }),
+      // The main build's notices cover dist/core.js and dist/testing.js too (read when the notices are written: those
+      // builds have run by then); the lean build's cover dist/lean/.
+      thirdPartyNotices({ extraFiles: lean ? stylesheetFiles : () => [...stylesheetFiles, ...coreBundledFiles, ...testingBundledFiles] }),
     ],
   };
 }
 
 // Rollup builds the configurations of the array one after the other, in this order.
-export default [coreBuild, kitBuild({ dir: 'dist', lean: false }), kitBuild({ dir: 'dist/lean', lean: true })];
+export default [coreBuild, testingBuild, kitBuild({ dir: 'dist', lean: false }), kitBuild({ dir: 'dist/lean', lean: true })];

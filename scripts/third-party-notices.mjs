@@ -83,7 +83,7 @@ export function noticesText(notices) {
 
 /**
  * `extraFiles`: files the build copies outside rollup's module graph (the stylesheet's), relative to the working
- * folder.
+ * folder, or files other builds bundled; a function giving them is called when the notices are written.
  */
 export function thirdPartyNotices({ extraFiles = [] } = {}) {
   return {
@@ -99,7 +99,8 @@ export function thirdPartyNotices({ extraFiles = [] } = {}) {
           if (root) roots.add(root);
         }
       }
-      for (const file of extraFiles) {
+      // A function is read now, at the end of the build: files other builds of the array recorded as they ran.
+      for (const file of typeof extraFiles === 'function' ? extraFiles() : extraFiles) {
         const root = packageRootOf(resolve(file));
         if (root && existsSync(resolve(file))) roots.add(root);
       }

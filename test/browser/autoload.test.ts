@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { autoload, type ElementLoaders } from '../../src/autoload/autoload';
 import { RENDERED } from '../../src/core/rendered-signal';
 import { setViewport } from '@web/test-runner-commands';
-import { capturingConsole, nextFrame } from './helpers';
+import { capturingConsole, intersectionReported, nextFrame } from './helpers';
 
 /** Loaders that record which tags were asked for, instead of loading element code. */
 function recordingLoaders(tags: string[], fail: string[] = []) {
@@ -211,7 +211,8 @@ describe('autoload: elements that wait for the visitor', () => {
     );
     const { loaders, requested } = recordingLoaders(['test-hover-intent', 'test-key-intent']);
     stop = autoload(root, loaders, { upgrade: { 'test-hover-intent': 'intent', 'test-key-intent': 'intent' }, idle: neverIdle });
-    await nextFrame();
+    // Each starts waiting for the visitor once autoload has seen it in view.
+    await intersectionReported(root.querySelector('test-key-intent')!);
     root.querySelector('test-hover-intent a')!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
     await waitUntil(() => requested.includes('test-hover-intent'), 'the pointer over it loads it');
     expect(requested).to.deep.equal(['test-hover-intent']);

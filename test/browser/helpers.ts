@@ -12,6 +12,22 @@ export async function upgraded<T extends HTMLElement>(template: TemplateResult, 
 export const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 /**
+ * Every IntersectionObserver already watching `element` has had its first report on it. The browser reports to its
+ * observers in the order they were made, in one task, so once an observer made now has heard about the element,
+ * every earlier one (autoload's, say) has too. Frames alone are no measure: a loaded machine may take several
+ * before the first report.
+ */
+export function intersectionReported(element: Element): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(() => {
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(element);
+  });
+}
+
+/**
  * React has run the effects of what it last committed: they run after paint, in a task of their own, so one
  * frame and one task later they are done.
  */

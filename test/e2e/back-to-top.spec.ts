@@ -15,6 +15,12 @@ async function backToTop(page: Page, how: Activation, { touch = false } = {}) {
   await upgradeRenderedElements(page);
   await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
   const link = page.locator('jump-to-top').getByRole('link', { name: 'Back to top' });
+  // The page steps up 50 px every 25 ms, so the way up takes as long as the page is tall and as the browser's timers
+  // run late: wait for the element to say it arrived, not for a fixed time.
+  await page.locator('jump-to-top').evaluate((element) => {
+    const arrival = new Promise<void>((resolve) => element.addEventListener('jump-to-top-done', () => resolve(), { once: true }));
+    (window as unknown as { jumpToTopArrival: Promise<void> }).jumpToTopArrival = arrival;
+  });
   if (how === 'pointer') {
     if (touch) await link.tap();
     else await link.click();
@@ -22,6 +28,7 @@ async function backToTop(page: Page, how: Activation, { touch = false } = {}) {
     await link.focus();
     await page.keyboard.press('Enter');
   }
+  await page.evaluate(() => (window as unknown as { jumpToTopArrival: Promise<void> }).jumpToTopArrival);
   // The stepwise scroll has reached the top and focus is on the skip link.
   await expect(page.locator('.skip-link')).toBeFocused();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
