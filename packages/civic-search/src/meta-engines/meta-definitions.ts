@@ -1,10 +1,10 @@
 import type { EngineDefinition } from '../engines/engine-definition';
-import type { EngineSchema } from '../engines/engine-schema';
+import type { EngineSchema, FieldType } from '../engines/engine-schema';
 import type { MetaEngineRecord } from './meta-engines';
 
 /** Fields of several engines together: a field typed differently in two takes the first one's type. */
 export function unionSchema(schemas: readonly EngineSchema[]): EngineSchema {
-  const union: EngineSchema = {};
+  const union: Record<string, FieldType> = {};
   for (const schema of schemas) for (const [field, type] of Object.entries(schema)) if (!(field in union)) union[field] = type;
   return union;
 }
