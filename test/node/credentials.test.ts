@@ -136,7 +136,7 @@ describe('credentials API and scoped keys', () => {
     );
     for (const listed of [...first.results, ...second.results])
       assert.equal((listed as { key?: string }).key, undefined, 'a list never shows a key');
-    const got = (await admin.getApiKey({ api_key_name: 'cms-writer' })) as Record<string, unknown>;
+    const got = (await admin.getApiKey({ api_key_name: 'cms-writer' })) as unknown as Record<string, unknown>;
     assert.equal(got.key, undefined);
     assert.deepEqual(got.engines, ['parks']);
 
