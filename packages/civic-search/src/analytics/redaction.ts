@@ -35,8 +35,7 @@ const EMAIL = /[^\s@<>()[\]"',;]+@[^\s@<>()[\]"',;]+\.[a-z]{2,}/gi;
  */
 const DIGIT_RUN = /(?<![\p{L}\d])(?:\+\s?)?\(?\d(?:[\d\s().-]*\d)?(?![\p{L}\d])/gu;
 /** British National Insurance numbers: two letters (some never used), six digits, a final A–D (optional when unspaced). */
-const NI_NUMBER =
-  /(?<![\p{L}\d])[a-ceghj-pr-tw-z][a-ceghj-npr-tw-z](?:\d{6}[a-d]?|\s?\d{2}\s?\d{2}\s?\d{2}\s?[a-d])(?![\p{L}\d])/giu;
+const NI_NUMBER = /(?<![\p{L}\d])[a-ceghj-pr-tw-z][a-ceghj-npr-tw-z](?:\d{6}[a-d]?|\s?\d{2}\s?\d{2}\s?\d{2}\s?[a-d])(?![\p{L}\d])/giu;
 const UK_POSTCODE = /(?<![\p{L}\d])[a-z]{1,2}\d[a-z\d]?\s?\d[a-z]{2}(?![\p{L}\d])/giu;
 /** Shapes of dates as people type them (12-03-2024, 2024-03-12, 12.03.24): kept, they name no one. */
 const DATE_SHAPE = /^(?:\d{1,2}[-.]\d{1,2}[-.](?:\d{2}|\d{4})|\d{4}-\d{1,2}-\d{1,2})$/;
@@ -100,11 +99,14 @@ function classifyDigits(run: string): string | undefined {
 
 function checkedPatterns(patterns: readonly RedactionPattern[]): { placeholder: string; regex: RegExp }[] {
   return patterns.map(({ name, pattern }) => {
-    if (!PLACEHOLDER_NAME.test(name)) throw new Error(`analytics redaction: the pattern name ${JSON.stringify(name)} must be 1–32 letters, digits, _ or -.`);
+    if (!PLACEHOLDER_NAME.test(name))
+      throw new Error(`analytics redaction: the pattern name ${JSON.stringify(name)} must be 1–32 letters, digits, _ or -.`);
     try {
       return { placeholder: `[${name}]`, regex: new RegExp(pattern, 'giu') };
     } catch (error) {
-      throw new Error(`analytics redaction: the pattern ${JSON.stringify(name)} is not a valid regular expression (${(error as Error).message}).`);
+      throw new Error(
+        `analytics redaction: the pattern ${JSON.stringify(name)} is not a valid regular expression (${(error as Error).message}).`,
+      );
     }
   });
 }

@@ -22,6 +22,8 @@ import type { CostBudgetOptions } from '../search-proxy/cost-budget';
 import { normaliseOrigin } from '../search-proxy/cors';
 import { privateKeyFor, type PrivateKey } from './private-key';
 import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } from '../crawler/service-crawls';
+import { openDataFolderOperatorStore, type OperatorStore } from '../operator-state';
+import { createAnalytics, type Analytics, type AnalyticsOptions } from '../analytics';
 
 /** Where documents of an engine come from: a JSON or NDJSON file, a list, or a function the service calls once. */
 export type DocumentSource = string | readonly object[] | (() => readonly object[] | Promise<readonly object[]>);
@@ -81,6 +83,13 @@ export interface SearchServiceOptions {
    * `POST /api/crawl` (private key). Each engine is made with the crawl's fields when missing. See src/crawler.
    */
   crawls?: readonly ServiceCrawl[];
+  /**
+   * Where the operator's settings are kept (log settings, ...). Default: `operator.db` in the data folder, opened
+   * once here and closed by close(); a store given here is left open for its owner.
+   */
+  operatorStore?: OperatorStore;
+  /** Search analytics (recorded by default; see src/analytics): log settings, redaction, bounds, popular suggestions. */
+  analytics?: AnalyticsOptions;
 }
 
 /** The service: a Hono app (mount it, or serve it with @hono/node-server) with what it runs on. */
@@ -91,6 +100,8 @@ export type SearchService = Hono & {
   /** The engines served now (created and changed through the write API included). */
   readonly engines: readonly EngineDefinition[];
   readonly privateKey: Omit<PrivateKey, 'key'>;
+  /** Search analytics, unless switched off. */
+  readonly analytics?: Analytics;
   /** Resolves when every engine's index is ready to search. */
   ready(): Promise<void>;
   /** Stops the backend (waits for pending writes). */
@@ -232,7 +243,17 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   };
   await refreshRegistry();
 
+  const operatorStore = options.operatorStore ?? openDataFolderOperatorStore(dataDir);
+  const analytics =
+    options.analytics?.enabled === false
+      ? undefined
+      : createAnalytics({ ...options.analytics, dataDir, operatorStore, privateKey: privateKey.key, hasEngine: (name) => registry.get(name) !== undefined });
+
   const app = new Hono();
+  if (analytics) {
+    for (const path of ['/api/as/v1/engines/:engine/*', '/_search-proxy/api/as/v1/engines/:engine/*']) app.use(path, analytics.apiLog);
+    app.route('/', analytics.routes);
+  }
   let crawls: ServiceCrawls | undefined;
   if (admin) {
     // A change is answered once the proxy knows it: an engine just made (or a field just added) is searchable.
@@ -271,6 +292,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
         costBudget: options.costBudget && { ...DEFAULT_COST_BUDGET, ...options.costBudget },
       }),
       maxAnswerBytes: options.maxAnswerBytes,
+      analytics,
     }),
   );
   const { key: _key, ...keyInfo } = privateKey;
@@ -279,12 +301,15 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     backend,
     ...(admin && { admin }),
     privateKey: keyInfo,
+    ...(analytics && { analytics }),
     ready: async () => {
       await (backend as { ready?: () => Promise<void> }).ready?.();
     },
     close: async () => {
       await crawls?.stop();
+      await analytics?.close();
       await backend.close?.();
+      if (!options.operatorStore) await operatorStore.close();
     },
   });
   crawls?.start();
