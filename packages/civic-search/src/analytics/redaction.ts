@@ -82,7 +82,8 @@ export function isIrdNumber(digits: string): boolean {
 /**
  * What a run of digits is, if it is personal: a card number (13–19 digits passing Luhn), an IRD number (written as
  * one, or 8–9 digits passing its check), a phone number (7–15 digits: the shortest are local New Zealand numbers,
- * the longest international ones), or nothing (years, dates, street and bus numbers, short codes).
+ * the longest international ones), a longer run of numbers typed together, or nothing (years, dates, street and bus
+ * numbers, short codes).
  */
 function classifyDigits(run: string): string | undefined {
   const digits = run.replace(/\D/g, '');
@@ -94,6 +95,8 @@ function classifyDigits(run: string): string | undefined {
   if (!trimmed.startsWith('+') && groups.every((group) => YEAR.test(group))) return undefined;
   if (/^\d{2,3}-\d{3}-\d{3}$/.test(trimmed) || (!trimmed.startsWith('+') && isIrdNumber(digits))) return 'ird';
   if (digits.length >= 7 && digits.length <= 15) return 'phone';
+  // Longer runs are several numbers typed together (a phone then a card, say): nothing ordinary is that long.
+  if (digits.length > 15) return 'number';
   return undefined;
 }
 
