@@ -34,5 +34,7 @@ export function siteSearchOptions(env: NodeJS.ProcessEnv = process.env, backend?
     dataDir: env.SEARCH_DATA_DIR?.trim() || SITE_SEARCH_DATA_DIR,
     privateKey: env.SEARCH_PRIVATE_KEY?.trim() || undefined,
     env,
+    // The header box also suggests what residents search for most (and open), once enough of them have.
+    analytics: { popularSuggestions: true },
   };
 }

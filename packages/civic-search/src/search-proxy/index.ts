@@ -8,6 +8,7 @@ import { EngineRegistry } from '../engines/engine-registry';
 import { createRequestSchemas, type RequestSchemas } from './schemas';
 import { checkCostBudgetOptions, type CostBudgetOptions } from './cost-budget';
 import { checkMaxAnswerBytes } from './call-cost';
+import type { Analytics } from '../analytics';
 
 export { DEFAULT_RATE_LIMIT, UNKNOWN_CLIENT, clientAddress, trustedHeaderAddress, type RateLimitOptions } from './rate-limit';
 export { REQUEST_LIMITS } from './limits';
@@ -46,6 +47,8 @@ export interface SearchProxyOptions {
   costBudget?: CostBudgetOptions | false;
   /** An answer larger than this many bytes is refused with 400, before it runs when its size can be foreseen. */
   maxAnswerBytes?: number;
+  /** Search analytics, told of every answered call (see src/analytics). */
+  analytics?: Pick<Analytics, 'answered'>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -84,6 +87,7 @@ export function searchProxy(options: SearchProxyOptions): Hono {
     corsOrigins = [],
     costBudget = DEFAULT_COST_BUDGET,
     maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES,
+    analytics,
   } = options;
   const registry = engines instanceof EngineRegistry ? engines : new EngineRegistry(engines);
   if (!(engines instanceof EngineRegistry) && registry.size === 0)
@@ -105,6 +109,7 @@ export function searchProxy(options: SearchProxyOptions): Hono {
     corsOrigins,
     costBudget,
     maxAnswerBytes,
+    analytics,
   });
 }
 

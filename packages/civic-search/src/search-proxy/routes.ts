@@ -15,6 +15,7 @@ import { CallCharge, OverBudgetError, answerTooLarge, type CostControl } from '.
 import { createCostBudget, type CostBudgetOptions } from './cost-budget';
 import { AnswerSizes } from './search-cost';
 import { MULTI_SEARCH_ENDPOINTS, readMultiSearch } from './multi-search';
+import type { Analytics } from '../analytics';
 
 export interface RoutesConfig extends Omit<CallContext, 'clientSignal' | 'where'> {
   maxBodyBytes: number;
@@ -27,6 +28,8 @@ export interface RoutesConfig extends Omit<CallContext, 'clientSignal' | 'where'
   costBudget: CostBudgetOptions | false;
   /** A larger answer is refused with 400. */
   maxAnswerBytes: number;
+  /** Told of every answered call (to record it, off the request path); may add to a suggestion answer. */
+  analytics?: Pick<Analytics, 'answered'>;
 }
 
 /** App Search REST endpoints under the proxy, in every spelling App Search clients use, and the methods each takes. */
@@ -86,7 +89,7 @@ const noStore: MiddlewareHandler = async (c, next) => {
 
 /** The proxy's routes: the form-encoded post at PROXY_PATH and the App Search REST paths beneath it. */
 export function proxyRoutes(config: RoutesConfig): Hono {
-  const { maxBodyBytes, rateLimit, corsOrigins, clickBudget, costBudget, maxAnswerBytes, ...callContext } = config;
+  const { maxBodyBytes, rateLimit, corsOrigins, clickBudget, costBudget, maxAnswerBytes, analytics, ...callContext } = config;
   const clientKey = rateLimit.clientKey ?? clientAddress;
   const mayClick = createClickBudget(clickBudget);
   // Same client as the rate limit: the budget weighs the calls that limit counts.
@@ -99,13 +102,14 @@ export function proxyRoutes(config: RoutesConfig): Hono {
   const answer = async (c: Context, readCall: () => Promise<ProxyCall>, where: string) => {
     const client = clientKey(c);
     const charge = new CallCharge(costControl, client);
+    const startedAt = performance.now();
     try {
       const call = await readCall();
       if (call.action === 'click' && !mayClick(client)) {
         throw new ProxyError(429, ['Too many clicks from your connection. Please wait a moment.']);
       }
       const result = await answerCall(call, { ...callContext, where, clientSignal: c.req.raw.signal, charge });
-      return sendWithoutSecrets(c, result, callContext.secrets, charge);
+      return sendWithoutSecrets(c, analytics?.answered(c, call, result, client, startedAt) ?? result, callContext.secrets, charge);
     } catch (error) {
       if (error instanceof ProxyError) {
         const messages = error.messages.map((message) => redact(message, callContext.secrets));

@@ -30,6 +30,7 @@ import { withMetaSearch } from '../meta-engines/meta-search';
 import { metaEngineDefinitions } from '../meta-engines/meta-definitions';
 import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } from '../crawler/service-crawls';
 import { forgetEngineRules, relevanceApi, relevanceRules, withRelevance } from '../relevance';
+import { createAnalytics, type Analytics, type AnalyticsOptions } from '../analytics';
 
 /** Where documents of an engine come from: a JSON or NDJSON file, a list, or a function the service calls once. */
 export type DocumentSource = string | readonly object[] | (() => readonly object[] | Promise<readonly object[]>);
@@ -99,6 +100,8 @@ export interface SearchServiceOptions {
    * private key that reads). The elements' own paths under `/_search-proxy` stay open to visitors. Default false.
    */
   searchNeedsKey?: boolean;
+  /** Search analytics (recorded by default; see src/analytics): log settings, redaction, bounds, popular suggestions. */
+  analytics?: AnalyticsOptions;
 }
 
 /** The service: a Hono app (mount it, or serve it with @hono/node-server) with what it runs on. */
@@ -112,6 +115,8 @@ export type SearchService = Hono & {
   readonly privateKey: Omit<PrivateKey, 'key'>;
   /** Where the operator's keys, settings, synonyms and curations are kept. */
   readonly operatorStore: OperatorStore;
+  /** Search analytics, unless switched off. */
+  readonly analytics?: Analytics;
   /** Resolves when every engine's index is ready to search. */
   ready(): Promise<void>;
   /** Stops the backend (waits for pending writes). */
@@ -258,7 +263,16 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   };
   await refreshRegistry();
 
+  const analytics =
+    options.analytics?.enabled === false
+      ? undefined
+      : createAnalytics({ ...options.analytics, dataDir, operatorStore, privateKey: privateKey.key, keys: credentials, hasEngine: (name) => registry.get(name) !== undefined });
+
   const app = new Hono();
+  if (analytics) {
+    for (const path of ['/api/as/v1/engines/:engine/*', '/_search-proxy/api/as/v1/engines/:engine/*']) app.use(path, analytics.apiLog);
+    app.route('/', analytics.routes);
+  }
   let crawls: ServiceCrawls | undefined;
   if (admin) {
     // A change is answered once the proxy knows it: an engine just made (or a field just added) is searchable.
@@ -312,6 +326,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
         costBudget: options.costBudget && { ...DEFAULT_COST_BUDGET, ...options.costBudget },
       }),
       maxAnswerBytes: options.maxAnswerBytes,
+      analytics,
     }),
   );
   const { key: _key, ...keyInfo } = privateKey;
@@ -321,11 +336,13 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     ...(admin && { admin }),
     privateKey: keyInfo,
     operatorStore,
+    ...(analytics && { analytics }),
     ready: async () => {
       await (backend as { ready?: () => Promise<void> }).ready?.();
     },
     close: async () => {
       await crawls?.stop();
+      await analytics?.close();
       await backend.close?.();
       await closeOperatorStore();
     },

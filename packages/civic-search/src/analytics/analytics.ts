@@ -1,0 +1,216 @@
+import type { KeyRing } from '../credentials/types';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { join } from 'node:path';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { cachedView, type OperatorStore } from '../operator-state';
+import { clientAllowanceDefaults } from './client-caps';
+import { checkedLogSettings, logSettingsSource, type LogSettings } from './log-settings';
+import { DEFAULT_POPULAR_SUGGESTIONS, popularSuggestions, type PopularSuggestionOptions } from './popular';
+import { createRecorder, type RecorderCounters } from './recorder';
+import { createRedactor, normaliseTerm, type RedactionOptions } from './redaction';
+import { applyRetention, dailyJob } from './retention';
+import { analyticsRoutes } from './routes';
+import { ANALYTICS_DB_FILE, openSqliteAnalyticsStore, type SqliteAnalyticsLimits } from './sqlite-store';
+import type { ClientCaps } from './client-caps';
+import type { AnalyticsStore } from './types';
+import { dailyVisitorHash } from './visitor-hash';
+
+/** What the service's options say about analytics. */
+export interface AnalyticsOptions {
+  /** Record anything at all (default true); false: no store is opened and the analytics endpoints are not served. */
+  enabled?: boolean;
+  /** What is recorded and for how long before the log settings API changes it (defaults: on, 180 and 7 days). */
+  logSettings?: { analytics?: Partial<LogSettings['analytics']>; api?: Partial<LogSettings['api']> };
+  /** Postcodes and the operator's own patterns to remove from terms (emails, phones, IRD, NI and card numbers always are). */
+  redaction?: RedactionOptions;
+  /** What one client may add in a day. */
+  clientCaps?: Partial<ClientCaps>;
+  /** The embedded store's bounds. */
+  limits?: SqliteAnalyticsLimits;
+  /** Offer popular searches among query suggestions (default false). */
+  popularSuggestions?: boolean | Partial<PopularSuggestionOptions>;
+}
+
+/** One call the proxy answered, as the recording hook receives it. */
+export interface AnsweredCall {
+  engine: string;
+  action: 'search' | 'query_suggestion' | 'click';
+  params: Record<string, unknown>;
+}
+
+export interface Analytics {
+  /**
+   * Called by the proxy with each answer it is about to send: queues what to record (nothing is written on the
+   * request path) and returns the answer to send (suggestions may gain popular searches).
+   */
+  answered(c: Context, call: AnsweredCall, answer: object, client: string, startedAt: number): object;
+  /** Logs API calls of known engines (method, path, status, time). */
+  readonly apiLog: MiddlewareHandler;
+  readonly routes: Hono;
+  readonly store: AnalyticsStore;
+  /** Writes what is queued. */
+  flush(): Promise<void>;
+  /** Runs the daily clean-up now (`now`: the clock it goes by). */
+  applyRetention(now?: number): Promise<number>;
+  counters(): Readonly<RecorderCounters>;
+  close(): Promise<void>;
+}
+
+export interface CreateAnalyticsOptions extends AnalyticsOptions {
+  /** The store; default: `analytics.db` in `dataDir`. */
+  store?: AnalyticsStore;
+  dataDir?: string;
+  operatorStore: OperatorStore;
+  privateKey: string;
+  /** The keys that may read the reports, besides the service's own (the credentials API's). */
+  keys?: KeyRing;
+  hasEngine: (name: string) => boolean;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const tagList = (value: unknown) => (Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : []);
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+function searchFacts(params: Record<string, unknown>, answer: object) {
+  const meta = isObject((answer as { meta?: unknown }).meta) ? (answer as { meta: Record<string, unknown> }).meta : {};
+  const page = isObject(meta.page) ? meta.page : {};
+  const filters = params.filters;
+  return {
+    results: typeof page.total_results === 'number' ? page.total_results : 0,
+    page: isObject(params.page) && typeof params.page.current === 'number' ? params.page.current : 1,
+    filtered: Array.isArray(filters) ? filters.length > 0 : isObject(filters) && Object.keys(filters).length > 0,
+    requestId: text(meta.request_id),
+    tags: tagList(isObject(params.analytics) ? params.analytics.tags : undefined),
+  };
+}
+
+/** Search analytics for the service: the recorder, the store, the daily clean-up, popular suggestions and the API. */
+export function createAnalytics(options: CreateAnalyticsOptions): Analytics {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? console.error;
+  const configured = checkedLogSettings(options.logSettings);
+  const redact = createRedactor(options.redaction);
+  const store = options.store ?? openSqliteAnalyticsStore(join(options.dataDir ?? '.', ANALYTICS_DB_FILE), { limits: options.limits, log });
+  const settings = logSettingsSource(options.operatorStore, configured);
+  const settingsView = cachedView(options.operatorStore, () => settings.read());
+  const recorder = createRecorder({
+    store,
+    redact,
+    caps: clientAllowanceDefaults(options.clientCaps),
+    settings: () => settingsView.read(),
+    log,
+  });
+  const popularOptions = options.popularSuggestions
+    ? { ...DEFAULT_POPULAR_SUGGESTIONS, ...(isObject(options.popularSuggestions) && options.popularSuggestions) }
+    : undefined;
+  const popular = popularOptions && popularSuggestions(store, popularOptions, now);
+  const privateKeyDigest = digest(options.privateKey);
+  const retention = async (at = now()) => {
+    const deleted = await applyRetention(store, await settingsView.read(), at);
+    return deleted;
+  };
+  const job = dailyJob(() => retention(), log);
+
+  /** The operator's own tools (previews, tests) send the private key: their searches are not visitors'. */
+  const fromOperator = (c: Context) => {
+    const match = /^Bearer[ \t]+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+    return match !== null && timingSafeEqual(digest(match[1]), privateKeyDigest);
+  };
+  const hashClient = dailyVisitorHash(now);
+
+  return {
+    answered(c, call, answer, client, startedAt) {
+      const { engine, action, params } = call;
+      let sent = answer;
+      if (action === 'query_suggestion' && popular)
+        sent = withPopular(answer, popular.matching(engine, normaliseTerm(text(params.query)), sizeOf(params)), sizeOf(params));
+      if (params.record_analytics === false || fromOperator(c)) return sent;
+      const at = now();
+      const visitor = hashClient(client);
+      if (action === 'click') {
+        recorder.click({
+          engine,
+          at,
+          query: text(params.query),
+          documentId: text(params.document_id),
+          requestId: text(params.request_id),
+          tags: tagList(params.tags),
+          client: visitor,
+        });
+        return sent;
+      }
+      const facts =
+        action === 'search'
+          ? searchFacts(params, answer)
+          : {
+              results: suggestionCount(sent),
+              page: 1,
+              filtered: false,
+              requestId: text((sent as { meta?: { request_id?: unknown } }).meta?.request_id),
+              tags: [],
+            };
+      recorder.search({
+        engine,
+        at,
+        query: text(params.query),
+        kind: action === 'search' ? 'search' : 'suggestion',
+        tookMs: performance.now() - startedAt,
+        client: visitor,
+        ...facts,
+      });
+      return sent;
+    },
+    apiLog: async (c, next) => {
+      const started = performance.now();
+      await next();
+      const engine = c.req.param('engine');
+      if (engine === undefined || !options.hasEngine(engine)) return;
+      // The path only: a query string can hold a visitor's search, and the body is never logged.
+      recorder.apiCall({
+        engine,
+        at: now(),
+        method: c.req.method,
+        path: c.req.path.slice(0, 256),
+        status: c.res.status,
+        tookMs: performance.now() - started,
+      });
+    },
+    routes: analyticsRoutes({
+      store,
+      settings,
+      hasEngine: options.hasEngine,
+      privateKey: options.privateKey,
+      ...(options.keys && { keys: options.keys }),
+      flush: () => recorder.flush(),
+      settingsChanged: () => settingsView.invalidate(),
+      now,
+    }),
+    store,
+    flush: () => recorder.flush(),
+    applyRetention: retention,
+    counters: () => recorder.counters(),
+    async close() {
+      await job.stop();
+      await recorder.close();
+      await store.close();
+    },
+  };
+}
+
+const sizeOf = (params: Record<string, unknown>) => (typeof params.size === 'number' ? params.size : 5);
+
+function suggestionCount(answer: object): number {
+  const documents = (answer as { results?: { documents?: unknown } }).results?.documents;
+  return Array.isArray(documents) ? documents.length : 0;
+}
+
+/** Popular searches first (people searched them and opened a result), then the engine's own, without repeats. */
+function withPopular(answer: object, popularTerms: string[], size: number): object {
+  if (popularTerms.length === 0) return answer;
+  const own = (answer as { results: { documents: { suggestion: string }[] } }).results.documents.map((document) => document.suggestion);
+  const merged = [...new Set([...popularTerms, ...own])].slice(0, size);
+  return { ...answer, results: { ...(answer as { results: object }).results, documents: merged.map((suggestion) => ({ suggestion })) } };
+}
