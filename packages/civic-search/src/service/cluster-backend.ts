@@ -1,0 +1,61 @@
+import type { EngineDefinition } from '../engines/engine-definition';
+import type { EngineDocument } from '../engines/documents-file';
+import { createClusterAdmin, createClusterBackend, indexEngine, type ClusterAdmin, type ClusterClient } from '../search/cluster';
+import { createElasticsearchClient, elasticsearchConfigFromEnv } from '../search/elasticsearch';
+import { createOpenSearchClient, opensearchConfigFromEnv } from '../search/opensearch';
+import type { SearchBackend } from '../search/types';
+
+export type ClusterChoice = 'elasticsearch' | 'opensearch';
+
+/** The client and index prefix of the chosen product, from its environment variables (mistakes throw, naming them). */
+function clientFor(choice: ClusterChoice, env: NodeJS.ProcessEnv): { client: ClusterClient; indexPrefix: string } {
+  if (choice === 'opensearch') {
+    const config = opensearchConfigFromEnv(env);
+    return { client: createOpenSearchClient(config), indexPrefix: config.indexPrefix };
+  }
+  const config = elasticsearchConfigFromEnv(env);
+  return { client: createElasticsearchClient(config), indexPrefix: config.indexPrefix };
+}
+
+/**
+ * The search side and the write side over a cluster. Configured documents go into a new index each, which
+ * replaces the old one behind its alias only once complete: searches keep answering from the previous index
+ * meanwhile. The search side translates requests with each engine's schema, so it is made again whenever the
+ * schemas the admin knows change (through this instance, or read from the catalog another instance wrote).
+ */
+export async function clusterBackend(
+  choice: ClusterChoice,
+  env: NodeJS.ProcessEnv,
+  engines: readonly { definition: EngineDefinition; documents?: readonly EngineDocument[] }[],
+): Promise<{ backend: SearchBackend; admin: ClusterAdmin }> {
+  const { client, indexPrefix } = clientFor(choice, env);
+  try {
+    await Promise.all(
+      engines
+        .filter(({ documents }) => documents !== undefined)
+        .map(({ definition, documents }) => indexEngine(client, indexPrefix, definition, documents!)),
+    );
+    const admin = await createClusterAdmin({ client, indexPrefix, engines: engines.map(({ definition }) => definition) });
+    let searching = createClusterBackend({ client, indexPrefix, engines: admin.definitions() });
+    let servedSchemas = JSON.stringify(admin.definitions());
+    const current = () => {
+      const now = JSON.stringify(admin.definitions());
+      if (now !== servedSchemas) {
+        searching = createClusterBackend({ client, indexPrefix, engines: admin.definitions() });
+        servedSchemas = now;
+      }
+      return searching;
+    };
+    const backend: SearchBackend = {
+      name: choice,
+      search: (engine, request, signal) => current().search(engine, request, signal),
+      suggest: (engine, request, signal) => current().suggest(engine, request, signal),
+      click: (engine, click, signal) => current().click(engine, click, signal),
+      close: () => client.close(),
+    };
+    return { backend, admin };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
