@@ -94,7 +94,7 @@ export function backendContract(target: ContractTarget): void {
         dataDir,
         inProcess: true,
         privateKey: 'private-contract-key-0123456789abcdef',
-        rateLimit: { limit: 100_000 },
+        rateLimit: { windowMs: 60_000, limit: 100_000 },
         costBudget: false,
       });
       await service.ready();

@@ -7,6 +7,13 @@ import type { SearchBackend } from '../search/types';
 
 export type ClusterChoice = 'elasticsearch' | 'opensearch';
 
+/**
+ * How often each instance reads the engine catalog again. Engines and schemas live in the cluster, and several
+ * instances may serve it: one made or changed through another instance is served here within this long (the
+ * catalog is written with an immediate refresh). One small search of a small index, twice a second.
+ */
+const CATALOG_POLL_MS = 500;
+
 /** The client and index prefix of the chosen product, from its environment variables (mistakes throw, naming them). */
 function clientFor(choice: ClusterChoice, env: NodeJS.ProcessEnv): { client: ClusterClient; indexPrefix: string } {
   if (choice === 'opensearch') {
@@ -27,7 +34,7 @@ export async function clusterBackend(
   choice: ClusterChoice,
   env: NodeJS.ProcessEnv,
   engines: readonly { definition: EngineDefinition; documents?: readonly EngineDocument[] }[],
-): Promise<{ backend: SearchBackend; admin: ClusterAdmin }> {
+): Promise<{ backend: SearchBackend; admin: ClusterAdmin; watch(onChange: () => Promise<void>): void }> {
   const { client, indexPrefix } = clientFor(choice, env);
   try {
     await Promise.all(
@@ -46,14 +53,41 @@ export async function clusterBackend(
       }
       return searching;
     };
+    let timer: NodeJS.Timeout | undefined;
+    /** Calls `onChange` after each read of the catalog that found engines or schemas changed elsewhere. */
+    const watch = (onChange: () => Promise<void>) => {
+      let seen = JSON.stringify(admin.definitions());
+      let reading = false;
+      timer = setInterval(() => {
+        if (reading) return;
+        reading = true;
+        admin
+          .reload()
+          .then(async () => {
+            const now = JSON.stringify(admin.definitions());
+            if (now === seen) return;
+            seen = now;
+            await onChange();
+          })
+          // The cluster being away is reported by the searches that need it; the next read tries again.
+          .catch(() => undefined)
+          .finally(() => {
+            reading = false;
+          });
+      }, CATALOG_POLL_MS);
+      timer.unref();
+    };
     const backend: SearchBackend = {
       name: choice,
       search: (engine, request, signal) => current().search(engine, request, signal),
       suggest: (engine, request, signal) => current().suggest(engine, request, signal),
       click: (engine, click, signal) => current().click(engine, click, signal),
-      close: () => client.close(),
+      close: async () => {
+        clearInterval(timer);
+        await client.close();
+      },
     };
-    return { backend, admin };
+    return { backend, admin, watch };
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;

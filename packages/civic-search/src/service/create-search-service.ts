@@ -146,6 +146,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   let backend: SearchBackend;
   let admin: (EngineAdmin & { definitions?: () => EngineDefinition[] | Promise<EngineDefinition[]> }) | undefined;
   let maxConcurrent = options.maxConcurrent;
+  let watchCatalog: ((onChange: () => Promise<void>) => void) | undefined;
   if (typeof choice === 'object') {
     backend = choice;
     if (isEngineAdmin(choice)) admin = choice;
@@ -153,6 +154,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     const cluster = await clusterBackend(choice, options.env ?? process.env, loaded);
     backend = cluster.backend;
     admin = cluster.admin;
+    watchCatalog = cluster.watch;
     maxConcurrent ??= CLUSTER_MAX_CONCURRENT;
   } else if (choice === 'embedded') {
     const seeds: EngineSeed[] = loaded.map(({ definition, documents }) => ({
@@ -199,6 +201,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     for (const definition of now) registry.set(definition);
   };
   await refreshRegistry();
+  watchCatalog?.(refreshRegistry);
 
   const app = new Hono();
   let crawls: ServiceCrawls | undefined;
