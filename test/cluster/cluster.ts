@@ -26,6 +26,8 @@ export interface ClusterNode {
 }
 
 export interface TestCluster {
+  /** The process id of the JVM running now (for its memory). */
+  readonly pid: number | undefined;
   /** `http://host:port` of every node, running or not, in node order. */
   readonly urls: string[];
   readonly nodes: ClusterNode[];
@@ -170,6 +172,9 @@ export async function startCluster({ nodes = 1 }: { nodes?: 1 | 3 } = {}): Promi
     await current.exited;
   };
   const cluster: TestCluster = {
+    get pid() {
+      return current.child.pid;
+    },
     get urls() {
       return state.map((node) => `http://${node.http}`);
     },
