@@ -2,7 +2,7 @@
  * The embedded engine and OpenSearch side by side, through the same service and App Search API, at 10,000 and
  * 100,000 generated documents (examples/content/generate-corpus.ts). Figures are printed, never asserted.
  *
- * OpenSearch is one 2.19 node from test/cluster (one JVM, 1 GiB heap, one shard, no replica) on this machine; the
+ * OpenSearch is one 2.19 node from test/cluster (one JVM, 512 MiB heap, one shard, no replica) on this machine; the
  * embedded engine runs in its worker thread, as `civic-search serve` runs it. Calls go to the service's Hono app
  * in this process (no sockets), so both sides pay the same proxy and none of the network. For each backend and size:
  * 1. indexing rate: the documents posted in batches of 100 by one client, until the last one is searchable;
