@@ -305,7 +305,7 @@ describe('civic-search serve: options', () => {
       (error) => error instanceof UsageError && /<name>=<documents file>/.test(error.message),
     );
     await assert.rejects(readServeSettings(['--engine', 'a=b', '--port', 'http'], {}), /--port "http": give a port number/);
-    await assert.rejects(readServeSettings(['--engine', 'a=b', '--backend', 'solr'], {}), /choose embedded or elasticsearch/);
+    await assert.rejects(readServeSettings(['--engine', 'a=b', '--backend', 'solr'], {}), /choose embedded, elasticsearch or opensearch/);
     await assert.rejects(readServeSettings(['--colour', 'red'], {}), /Unknown option '--colour'/);
     // No engine at all is a service a CMS fills through the write API.
     assert.deepEqual((await readServeSettings([], {})).service.engines, []);

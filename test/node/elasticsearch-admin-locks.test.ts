@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { engineLocks } from '../../packages/civic-search/src/search/elasticsearch/engine-locks';
+import { engineLocks } from '../../packages/civic-search/src/search/cluster/engine-locks';
 
 /** Work that runs until the test finishes it, recording when it starts. */
 function held(log: string[], name: string) {

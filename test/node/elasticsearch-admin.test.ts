@@ -10,12 +10,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@elastic/elasticsearch';
+import type { ClusterClient } from '../../packages/civic-search/src/search/cluster/cluster-client';
 import { EngineExistsError } from '../../packages/civic-search/src/engines/engine-admin';
 import { BackendError, InvalidRequestError, UnknownEngineError } from '../../packages/civic-search/src/search/types';
 import { createElasticsearchClient } from '../../packages/civic-search/src/search/elasticsearch';
-import { createElasticsearchAdmin, type ElasticsearchAdmin } from '../../packages/civic-search/src/search/elasticsearch/admin';
-import { DocumentsRejectedError } from '../../packages/civic-search/src/search/elasticsearch/bulk-writes';
+import { createClusterAdmin, type ClusterAdmin } from '../../packages/civic-search/src/search/cluster/admin';
+import { DocumentsRejectedError } from '../../packages/civic-search/src/search/cluster/bulk-writes';
 
 interface Exchange {
   request: { method: string; path: string; body?: unknown; ndjson?: unknown[] };
@@ -24,7 +24,7 @@ interface Exchange {
   concurrent?: boolean;
 }
 interface Call {
-  call: keyof ElasticsearchAdmin;
+  call: keyof ClusterAdmin;
   args?: unknown[];
   result?: unknown;
   error?: { name: string; message: string; errors?: string[][] };
@@ -62,7 +62,7 @@ interface Received {
 }
 
 let server: Server;
-let client: Client;
+let client: ClusterClient;
 let received: Received[] = [];
 /** Answers one request; the default answers 500 so an unexpected request fails loudly. */
 let respond: (request: Received) => Exchange['response'] | Promise<Exchange['response']> = () => ({
@@ -131,8 +131,8 @@ function playing(exchanges: Exchange[]): () => void {
   };
 }
 
-function start(fixture: Pick<AdminFixture, 'now' | 'engines'>, log: string[] = []): Promise<ElasticsearchAdmin> {
-  return createElasticsearchAdmin({
+function start(fixture: Pick<AdminFixture, 'now' | 'engines'>, log: string[] = []): Promise<ClusterAdmin> {
+  return createClusterAdmin({
     client,
     indexPrefix: 'civic-search',
     engines: (fixture.engines ?? []) as never,
@@ -142,7 +142,7 @@ function start(fixture: Pick<AdminFixture, 'now' | 'engines'>, log: string[] = [
 }
 
 /** A call's answer as JSON has it (nothing for undefined, no undefined properties), to compare with the fixture. */
-async function perform(admin: ElasticsearchAdmin, { call, args = [] }: Call): Promise<unknown> {
+async function perform(admin: ClusterAdmin, { call, args = [] }: Call): Promise<unknown> {
   const answer = await (admin[call] as (...given: unknown[]) => unknown)(...args);
   return answer === undefined ? null : JSON.parse(JSON.stringify(answer));
 }
@@ -220,7 +220,7 @@ describe('writes beside schema changes', { timeout: 20_000 }, () => {
       }
       return playback[next++]?.response ?? { status: 500, body: { error: { type: 'unexpected_request' } } };
     };
-    const admin = await createElasticsearchAdmin({ client, indexPrefix: 'civic-search', now: () => new Date(changeType.now) });
+    const admin = await createClusterAdmin({ client, indexPrefix: 'civic-search', now: () => new Date(changeType.now) });
     const waitingOnTask = whenReceived((requests) => requests.some((request) => request.path.startsWith('/_tasks/')));
     const change = admin.updateSchema('parks', { acres: 'number' });
     await waitingOnTask;
@@ -245,7 +245,7 @@ describe('writes beside schema changes', { timeout: 20_000 }, () => {
       }
       return start.exchanges[received.length - 1]?.response ?? { status: 500, body: {} };
     };
-    const admin = await createElasticsearchAdmin({ client, indexPrefix: 'civic-search', now: () => new Date(start.now) });
+    const admin = await createClusterAdmin({ client, indexPrefix: 'civic-search', now: () => new Date(start.now) });
     await Promise.all([
       admin.putDocuments('parks', [{ id: 'arches', title: 'Arches' }]),
       admin.putDocuments('parks', [{ id: 'glacier', title: 'Glacier' }]),
@@ -255,7 +255,7 @@ describe('writes beside schema changes', { timeout: 20_000 }, () => {
 
   it('refuses an engine name that would collide with its own indexes, asking the cluster nothing', async () => {
     const check = playing(start.exchanges.slice(0, 2));
-    const admin = await createElasticsearchAdmin({ client, indexPrefix: 'civic-search' });
+    const admin = await createClusterAdmin({ client, indexPrefix: 'civic-search' });
     for (const name of ['clicks', 'engines', 'parks-20261124093015123']) {
       await assert.rejects(admin.createEngine(name, 'en'), InvalidRequestError);
     }

@@ -5,21 +5,21 @@ import type { ApiSearchRequest } from '../../src/core/search/app-search-api';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkedEngineDefinition, pageEngine, type EngineDefinition } from '../../packages/civic-search/src/engines/engine-definition';
-import { engineLayout } from '../../packages/civic-search/src/search/elasticsearch/engine-layout';
-import { filterToQuery as filterFor } from '../../packages/civic-search/src/search/elasticsearch/filters-dsl';
-import { facetsToAggregations as aggregationsFor } from '../../packages/civic-search/src/search/elasticsearch/facets-dsl';
-import { FOLDING_ANALYZER, textAnalysisFor } from '../../packages/civic-search/src/search/elasticsearch/language-analysis';
+import { engineLayout } from '../../packages/civic-search/src/search/cluster/engine-layout';
+import { filterToQuery as filterFor } from '../../packages/civic-search/src/search/cluster/filters-dsl';
+import { facetsToAggregations as aggregationsFor } from '../../packages/civic-search/src/search/cluster/facets-dsl';
+import { FOLDING_ANALYZER, textAnalysisFor } from '../../packages/civic-search/src/search/cluster/language-analysis';
 import {
   clicksIndex,
   documentsIndex,
   indexSettingsForEngine,
   mappingForEngine,
-} from '../../packages/civic-search/src/search/elasticsearch/mapping';
-import { searchRequestToBody as bodyFor } from '../../packages/civic-search/src/search/elasticsearch/search-dsl';
+} from '../../packages/civic-search/src/search/cluster/mapping';
+import { searchRequestToBody as bodyFor } from '../../packages/civic-search/src/search/cluster/search-dsl';
 import {
   suggestionRequestToBody as suggestionBodyFor,
   suggestionsFromResponse,
-} from '../../packages/civic-search/src/search/elasticsearch/suggest-dsl';
+} from '../../packages/civic-search/src/search/cluster/suggest-dsl';
 import { BackendError } from '../../packages/civic-search/src/search/types';
 
 /** What goes over the wire (undefined members dropped). */

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@elastic/elasticsearch';
+import type { ClusterClient } from '../../packages/civic-search/src/search/cluster/cluster-client';
 import { checkedEngineDefinition, type EngineDefinition } from '../../packages/civic-search/src/engines/engine-definition';
 import { createElasticsearchClient, indexEngine } from '../../packages/civic-search/src/search/elasticsearch';
 
@@ -41,7 +41,7 @@ interface Received {
 }
 
 let server: Server;
-let client: Client;
+let client: ClusterClient;
 let received: Received[] = [];
 /** Answers one request; the default answers 500 so an unexpected request fails loudly. */
 let respond: (request: Received) => Exchange['response'] = () => ({ status: 500, body: { error: { type: 'unexpected' } } });

@@ -39,6 +39,15 @@ export {
   type ElasticsearchAdminOptions,
   type ElasticsearchBackendOptions,
 } from './search/elasticsearch';
+export { createOpenSearchBackendFromEnv, createOpenSearchClient, opensearchConfigFromEnv, type OpenSearchConfig } from './search/opensearch';
+export {
+  createClusterAdmin,
+  createClusterBackend,
+  clusterConfigFromEnv,
+  type ClusterAdmin,
+  type ClusterClient,
+  type ClusterConfig,
+} from './search/cluster';
 export { BackendError, InvalidRequestError, UnknownEngineError, type SearchBackend, type SiteDocument } from './search/types';
 export { FIELD_TYPES, type EngineSchema, type FieldType, type SearchFieldWeights } from './engines/engine-schema';
 export { pageEngine, type EngineDefinition } from './engines/engine-definition';

@@ -56,7 +56,7 @@ export const SERVE_OPTIONS = {
   backend: {
     type: 'string',
     env: 'CIVIC_SEARCH_BACKEND',
-    help: 'embedded (default) or elasticsearch (then ELASTICSEARCH_URL, ELASTICSEARCH_API_KEY).',
+    help: 'embedded (default), elasticsearch (then ELASTICSEARCH_URL, ...) or opensearch (then OPENSEARCH_URL, ...).',
   },
   crawl: {
     type: 'string',
@@ -214,8 +214,8 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
     throw new UsageError(`--port ${JSON.stringify(portText)}: give a port number from 0 to 65535.`);
 
   const backend = pick('backend', config.backend) ?? 'embedded';
-  if (backend !== 'embedded' && backend !== 'elasticsearch') {
-    throw new UsageError(`--backend ${JSON.stringify(backend)}: choose embedded or elasticsearch.`);
+  if (backend !== 'embedded' && backend !== 'elasticsearch' && backend !== 'opensearch') {
+    throw new UsageError(`--backend ${JSON.stringify(backend)}: choose embedded, elasticsearch or opensearch.`);
   }
 
   const engines: EngineOptions[] = [

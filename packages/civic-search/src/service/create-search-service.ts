@@ -8,13 +8,7 @@ import { isEngineAdmin, type EngineAdmin } from '../engines/engine-admin';
 import { createWorkerBackend, packageModuleUrl } from '../worker';
 import { writeApi } from '../write-api';
 import { createDurableEmbedded, type DurableEmbeddedOptions, type EngineSeed } from './durable-embedded';
-import {
-  createElasticsearchAdmin,
-  createElasticsearchBackend,
-  createElasticsearchClient,
-  elasticsearchConfigFromEnv,
-  indexEngine,
-} from '../search/elasticsearch';
+import { clusterBackend } from './cluster-backend';
 import type { SearchBackend } from '../search/types';
 import { checkCostBudgetOptions, checkMaxAnswerBytes, DEFAULT_COST_BUDGET, searchProxy } from '../search-proxy';
 import { DEFAULT_RATE_LIMIT, trustedHeaderAddress, type RateLimitOptions } from '../search-proxy/rate-limit';
@@ -52,12 +46,12 @@ export interface EngineOptions {
   documents?: DocumentSource;
 }
 
-export type BackendChoice = 'embedded' | 'elasticsearch';
+export type BackendChoice = 'embedded' | 'elasticsearch' | 'opensearch';
 
 export interface SearchServiceOptions {
   /** Engines to serve from configuration (the embedded backend also serves every engine made through the API). */
   engines?: readonly EngineOptions[];
-  /** `embedded` (default: an index in this process, kept in `dataDir`), `elasticsearch`, or a backend of your own. */
+  /** `embedded` (default: an index in this process, kept in `dataDir`), `elasticsearch`, `opensearch`, or a backend of your own. */
   backend?: BackendChoice | SearchBackend;
   /** Where the service keeps its private key, indexes and click log (default `./.civic-search`). */
   dataDir?: string;
@@ -75,9 +69,9 @@ export interface SearchServiceOptions {
   maxAnswerBytes?: number;
   /** A backend call that takes longer is answered 504 (default 5 s). */
   timeoutMs?: number;
-  /** Backend calls at a time (default: 2 for the embedded engine, 16 for Elasticsearch). */
+  /** Backend calls at a time (default: 2 for the embedded engine, 16 for a cluster). */
   maxConcurrent?: number;
-  /** Environment for the Elasticsearch backend's settings (ELASTICSEARCH_URL, ...); default process.env. */
+  /** Environment for a cluster backend's settings (ELASTICSEARCH_URL or OPENSEARCH_URL, ...); default process.env. */
   env?: NodeJS.ProcessEnv;
   /**
    * Runs the embedded engine on this thread instead of a worker thread (default false). A worker keeps pages and
@@ -129,7 +123,7 @@ export const DEFAULT_DATA_DIR = '.civic-search';
  * wait longer, and queued calls then time out (504) instead of piling up. A cluster serves many in parallel.
  */
 const EMBEDDED_MAX_CONCURRENT = 2;
-const ELASTICSEARCH_MAX_CONCURRENT = 16;
+const CLUSTER_MAX_CONCURRENT = 16;
 
 async function loadDocuments(source: DocumentSource, schema: EngineSchema | undefined, engine: string) {
   if (typeof source === 'string') return readDocumentsFile(resolve(source), schema);
@@ -182,40 +176,16 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   let backend: SearchBackend;
   let admin: (EngineAdmin & { definitions?: () => EngineDefinition[] | Promise<EngineDefinition[]> }) | undefined;
   let maxConcurrent = options.maxConcurrent;
+  let watchCatalog: ((onChange: () => Promise<void>) => void) | undefined;
   if (typeof choice === 'object') {
     backend = choice;
     if (isEngineAdmin(choice)) admin = choice;
-  } else if (choice === 'elasticsearch') {
-    const definitions = loaded.map(({ definition }) => definition);
-    const config = elasticsearchConfigFromEnv(options.env ?? process.env);
-    const client = createElasticsearchClient(config);
-    // Configured documents go into a new index each, which replaces the old one behind its alias only once
-    // complete: searches keep answering from the previous index meanwhile.
-    const withDocuments = loaded.filter(({ documents }) => documents !== undefined);
-    await Promise.all(withDocuments.map(({ definition, documents }) => indexEngine(client, config.indexPrefix, definition, documents!)));
-    const clusterAdmin = await createElasticsearchAdmin({ client, indexPrefix: config.indexPrefix, engines: definitions });
-    // The search side translates requests with each engine's schema: it is made again when the schemas change.
-    let searching = createElasticsearchBackend({ client, indexPrefix: config.indexPrefix, engines: clusterAdmin.definitions() });
-    let servedSchemas = JSON.stringify(clusterAdmin.definitions());
-    const current = () => {
-      const now = JSON.stringify(clusterAdmin.definitions());
-      if (now !== servedSchemas) {
-        searching = createElasticsearchBackend({ client, indexPrefix: config.indexPrefix, engines: clusterAdmin.definitions() });
-        servedSchemas = now;
-      }
-      return searching;
-    };
-    backend = {
-      name: 'elasticsearch',
-      search: (engine, request, signal) => current().search(engine, request, signal),
-      suggest: (engine, request, signal) => current().suggest(engine, request, signal),
-      click: (engine, click, signal) => current().click(engine, click, signal),
-      close: async () => {
-        await searching.close?.();
-      },
-    };
-    admin = clusterAdmin;
-    maxConcurrent ??= ELASTICSEARCH_MAX_CONCURRENT;
+  } else if (choice === 'elasticsearch' || choice === 'opensearch') {
+    const cluster = await clusterBackend(choice, options.env ?? process.env, loaded);
+    backend = cluster.backend;
+    admin = cluster.admin;
+    watchCatalog = cluster.watch;
+    maxConcurrent ??= CLUSTER_MAX_CONCURRENT;
   } else if (choice === 'embedded') {
     const seeds: EngineSeed[] = loaded.map(({ definition, documents }) => ({
       name: definition.name,
@@ -250,7 +220,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       });
     }
     maxConcurrent ??= EMBEDDED_MAX_CONCURRENT;
-  } else throw new Error(`createSearchService: the backend must be "embedded" or "elasticsearch", not ${JSON.stringify(choice)}.`);
+  } else throw new Error(`createSearchService: the backend must be "embedded", "elasticsearch" or "opensearch", not ${JSON.stringify(choice)}.`);
 
   const registry = new EngineRegistry(loaded.map(({ definition }) => definition));
   const refreshRegistry = async () => {
@@ -262,6 +232,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     for (const definition of now) registry.set(definition);
   };
   await refreshRegistry();
+  watchCatalog?.(refreshRegistry);
 
   const analytics =
     options.analytics?.enabled === false

@@ -1,20 +1,37 @@
 import type { EngineDefinition } from '../../engines/engine-definition';
+import { createClusterBackend } from '../cluster';
 import type { SearchBackend } from '../types';
-import { createElasticsearchBackend } from './backend';
 import { createElasticsearchClient, elasticsearchConfigFromEnv } from './config';
 
-export { createElasticsearchAdmin, type ElasticsearchAdmin, type ElasticsearchAdminOptions } from './admin';
-export { createElasticsearchBackend, type ElasticsearchBackendOptions } from './backend';
-export { DocumentsRejectedError } from './bulk-writes';
+export {
+  createClusterAdmin as createElasticsearchAdmin,
+  type ClusterAdmin as ElasticsearchAdmin,
+  type ClusterAdminOptions as ElasticsearchAdminOptions,
+  createClusterBackend as createElasticsearchBackend,
+  type ClusterBackendOptions as ElasticsearchBackendOptions,
+  DocumentsRejectedError,
+  engineLayout,
+  type EngineLayout,
+  type FieldKind,
+  indexEngine,
+  type IndexEngineOptions,
+  type IndexEngineResult,
+  FOLDING_ANALYZER,
+  textAnalysisFor,
+  type TextAnalysis,
+  CLICK_MAPPINGS,
+  clicksIndex,
+  documentsIndex,
+  indexSettingsForEngine,
+  mappingForEngine,
+} from '../cluster';
+export { elasticsearchClusterClient } from './client-adapter';
 export { createElasticsearchClient, elasticsearchConfigFromEnv, DEFAULT_INDEX_PREFIX, type ElasticsearchConfig } from './config';
-export { engineLayout, type EngineLayout, type FieldKind } from './engine-layout';
-export { indexEngine, type IndexEngineOptions, type IndexEngineResult } from './index-engine';
-export { FOLDING_ANALYZER, textAnalysisFor, type TextAnalysis } from './language-analysis';
-export { CLICK_MAPPINGS, clicksIndex, documentsIndex, indexSettingsForEngine, mappingForEngine } from './mapping';
 
 /**
  * The Elasticsearch backend for `engines`, configured from ELASTICSEARCH_URL, ELASTICSEARCH_API_KEY (else
- * `fallbackKey`) and ELASTICSEARCH_INDEX_PREFIX. An engine given by name alone holds content pages (PAGE_SCHEMA).
+ * `fallbackKey`) and the other ELASTICSEARCH_ variables (see config.ts). An engine given by name alone holds
+ * content pages (PAGE_SCHEMA).
  */
 export function createElasticsearchBackendFromEnv(
   env: NodeJS.ProcessEnv,
@@ -22,5 +39,5 @@ export function createElasticsearchBackendFromEnv(
   engines: readonly (string | EngineDefinition)[],
 ): SearchBackend {
   const config = elasticsearchConfigFromEnv(env, fallbackKey);
-  return createElasticsearchBackend({ client: createElasticsearchClient(config), indexPrefix: config.indexPrefix, engines });
+  return createClusterBackend({ client: createElasticsearchClient(config), indexPrefix: config.indexPrefix, engines });
 }

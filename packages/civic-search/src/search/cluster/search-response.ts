@@ -23,7 +23,7 @@ function hitToResult(hit: Hit, request: BackendSearchRequest, engine: string): A
   const source = hit._source ?? {};
   const id = hit._id ?? String(source.id ?? '');
   const asked = request.result_fields ?? Object.fromEntries(Object.keys(source).map((field) => [field, { raw: {} }]));
-  // A pinned document's score is Elasticsearch's own huge number: it is reported as App Search marks a promoted one.
+  // A promoted document's score is the huge constant that put it first: it is reported as App Search marks one.
   const score = request.rules?.promoted?.includes(id) ? PROMOTED_SCORE : (hit._score ?? 0);
   const result: ApiResult = { _meta: { id, engine, score }, id: { raw: id } };
   for (const [field, options] of Object.entries(asked)) {

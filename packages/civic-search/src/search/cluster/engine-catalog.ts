@@ -1,4 +1,5 @@
-import type { Client, estypes } from '@elastic/elasticsearch';
+import type { estypes } from '@elastic/elasticsearch';
+import type { ClusterClient } from './cluster-client';
 import { checkedEngineDefinition, type EngineDefinition } from '../../engines/engine-definition';
 import type { EngineSchema, SearchFieldWeights } from '../../engines/engine-schema';
 import { BackendError } from '../types';
@@ -76,7 +77,7 @@ export function definitionOf(source: unknown, id: string): EngineDefinition {
  * Makes the catalog index when it is missing. Two instances starting together may both try: the second one's
  * "already exists" is success.
  */
-export async function ensureCatalog(client: Client, prefix: string): Promise<boolean> {
+export async function ensureCatalog(client: ClusterClient, prefix: string): Promise<boolean> {
   const index = catalogIndex(prefix);
   try {
     if (await client.indices.exists({ index })) return false;
@@ -92,7 +93,7 @@ export async function ensureCatalog(client: Client, prefix: string): Promise<boo
  * Every engine in the catalog, by name. An entry that no longer passes the definition checks is left out and
  * reported through `skip`, so one damaged entry does not take every engine down.
  */
-export async function readCatalog(client: Client, prefix: string, skip: (problem: string) => void): Promise<EngineDefinition[]> {
+export async function readCatalog(client: ClusterClient, prefix: string, skip: (problem: string) => void): Promise<EngineDefinition[]> {
   let response: estypes.SearchResponse<CatalogEntry>;
   try {
     response = await client.search<CatalogEntry>({
@@ -117,7 +118,7 @@ export async function readCatalog(client: Client, prefix: string, skip: (problem
 }
 
 /** One engine's entry as it is now (a realtime read, not waiting for a refresh), or undefined when there is none. */
-export async function readEntry(client: Client, prefix: string, name: string): Promise<VersionedDefinition | undefined> {
+export async function readEntry(client: ClusterClient, prefix: string, name: string): Promise<VersionedDefinition | undefined> {
   let response: estypes.GetResponse<CatalogEntry>;
   try {
     response = await client.get<CatalogEntry>({ index: catalogIndex(prefix), id: name }, { ignore: [404] });
@@ -135,7 +136,7 @@ export async function readEntry(client: Client, prefix: string, name: string): P
  * Writes a new engine's entry only if the name is free (create, not index): of two instances creating the same
  * engine, one gets true and the other false. Catalog writes refresh at once, so the next listing includes them.
  */
-export async function claimEntry(client: Client, prefix: string, definition: EngineDefinition, now: Date): Promise<boolean> {
+export async function claimEntry(client: ClusterClient, prefix: string, definition: EngineDefinition, now: Date): Promise<boolean> {
   try {
     await client.create({ index: catalogIndex(prefix), id: definition.name, document: entryOf(definition, now), refresh: true });
     return true;
@@ -150,7 +151,7 @@ export async function claimEntry(client: Client, prefix: string, definition: Eng
  * changed it meanwhile, so the caller reads it again rather than overwriting that change.
  */
 export async function saveEntry(
-  client: Client,
+  client: ClusterClient,
   prefix: string,
   definition: EngineDefinition,
   version: VersionedDefinition['version'],
@@ -166,7 +167,7 @@ export async function saveEntry(
 }
 
 /** Removes an engine's entry; one already gone is not an error. */
-export async function removeEntry(client: Client, prefix: string, name: string): Promise<void> {
+export async function removeEntry(client: ClusterClient, prefix: string, name: string): Promise<void> {
   try {
     await client.delete({ index: catalogIndex(prefix), id: name, refresh: true }, { ignore: [404] });
   } catch (error) {

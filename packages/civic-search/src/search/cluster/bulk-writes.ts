@@ -1,4 +1,5 @@
-import type { Client, estypes } from '@elastic/elasticsearch';
+import type { estypes } from '@elastic/elasticsearch';
+import type { ClusterClient } from './cluster-client';
 import type { EngineDocument } from '../../engines/documents-file';
 import { BackendError } from '../types';
 import { toBackendError } from './backend-errors';
@@ -67,7 +68,7 @@ function outcomeOf(action: Action, item: Item | undefined): ItemOutcome {
  * searchable within that second without holding the writer (`refresh: wait_for` would hold each request up to a
  * second and pile up refresh listeners under steady writes). Reads by id are realtime regardless.
  */
-export async function bulkWrite(client: Client, index: string, action: Action, operations: unknown[], count: number): Promise<ItemOutcome[]> {
+export async function bulkWrite(client: ClusterClient, index: string, action: Action, operations: unknown[], count: number): Promise<ItemOutcome[]> {
   let response: estypes.BulkResponse;
   try {
     response = await client.bulk({ index, operations: operations as estypes.BulkOperationContainer[] });

@@ -1,4 +1,5 @@
-import type { Client, estypes } from '@elastic/elasticsearch';
+import type { estypes } from '@elastic/elasticsearch';
+import type { ClusterClient } from './cluster-client';
 import type { EngineDocument } from '../../engines/documents-file';
 import { EngineExistsError, type EngineAdmin, type EngineInfo } from '../../engines/engine-admin';
 import { checkedEngineDefinition, type EngineDefinition } from '../../engines/engine-definition';
@@ -23,9 +24,9 @@ import { aliasTargets, REFRESH_INTERVAL, reindexWithMapping } from './reindex';
 import { asBackendError, statusOf } from './response-status';
 import { MAX_RESULT_WINDOW } from './search-dsl';
 
-export interface ElasticsearchAdminOptions {
+export interface ClusterAdminOptions {
   /** A configured client (see createElasticsearchClient); the admin does not close it. */
-  client: Client;
+  client: ClusterClient;
   /** Index names start with this: `<prefix>-<engine>` (an alias), `<prefix>-engines` (the catalog). */
   indexPrefix: string;
   /**
@@ -41,7 +42,7 @@ export interface ElasticsearchAdminOptions {
 }
 
 /** The write side over a cluster, with the engines' definitions at hand for the search side. */
-export interface ElasticsearchAdmin extends EngineAdmin {
+export interface ClusterAdmin extends EngineAdmin {
   /**
    * The engines' definitions as this instance last read or changed them, by name: what a search backend needs to
    * translate requests. Changes made by other instances show after reload(), listEngines() or a call naming the engine.
@@ -100,13 +101,13 @@ function newTextFields(schema: EngineSchema, documents: readonly EngineDocument[
  * mapping.ts), their definitions are kept in the catalog index `<prefix>-engines`, and documents are written with
  * the bulk API. Reads the catalog (creating it when missing) before it resolves.
  */
-export async function createElasticsearchAdmin({
+export async function createClusterAdmin({
   client,
   indexPrefix,
   engines = [],
   log = () => {},
   now = () => new Date(),
-}: ElasticsearchAdminOptions): Promise<ElasticsearchAdmin> {
+}: ClusterAdminOptions): Promise<ClusterAdmin> {
   const cache = new Map<string, EngineDefinition>();
   const locks = engineLocks();
   const aliasOf = (engine: string) => documentsIndex(indexPrefix, engine);

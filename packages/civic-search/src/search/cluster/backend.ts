@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@elastic/elasticsearch';
+import type { ClusterClient } from './cluster-client';
 import { checkedEngineDefinition, type EngineDefinition } from '../../engines/engine-definition';
 import { BackendError, UnknownEngineError, type SearchBackend } from '../types';
 import { toBackendError } from './backend-errors';
@@ -9,9 +9,9 @@ import { searchRequestToBody } from './search-dsl';
 import { searchResponseToApi } from './search-response';
 import { suggestionRequestToBody, suggestionsFromResponse } from './suggest-dsl';
 
-export interface ElasticsearchBackendOptions {
+export interface ClusterBackendOptions {
   /** A configured client (see createElasticsearchClient). */
-  client: Client;
+  client: ClusterClient;
   /** Index names start with this: `<prefix>-<engine>`, `<prefix>-clicks`. */
   indexPrefix: string;
   /**
@@ -46,9 +46,9 @@ async function translated<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** A search answer must at least hold a list of hits (a proxy in front of the cluster may answer anything). */
-function withHits<T extends { hits?: { hits?: unknown } }>(response: T): T {
+function withHits<T extends { hits?: { hits?: unknown } }>(response: T, product: string): T {
   if (!response || typeof response !== 'object' || !Array.isArray(response.hits?.hits)) {
-    throw new BackendError('Elasticsearch sent an answer that could not be read');
+    throw new BackendError(`${product} sent an answer that could not be read`);
   }
   return response;
 }
@@ -58,7 +58,7 @@ function withHits<T extends { hits?: { hits?: unknown } }>(response: T): T {
  * (search-dsl.ts, suggest-dsl.ts), answers translated back (search-response.ts), clicks indexed into
  * `<prefix>-clicks`. Each engine's index is built by indexEngine() with mappingForEngine()'s mapping.
  */
-export function createElasticsearchBackend({ client, indexPrefix, engines }: ElasticsearchBackendOptions): SearchBackend {
+export function createClusterBackend({ client, indexPrefix, engines }: ClusterBackendOptions): SearchBackend {
   const layouts = layoutsOf(engines, indexPrefix);
   const layoutOf = (engine: string): EngineLayout => {
     const layout = layouts.get(engine);
@@ -66,14 +66,14 @@ export function createElasticsearchBackend({ client, indexPrefix, engines }: Ela
     return layout;
   };
   return {
-    name: 'elasticsearch',
+    name: client.product.toLowerCase(),
     async search(engine, request, signal) {
       const layout = layoutOf(engine);
       const index = documentsIndex(indexPrefix, engine);
       const response = await translated(() =>
         client.search<Record<string, unknown>>({ index, ...searchRequestToBody(request, layout) }, { signal }),
       );
-      return searchResponseToApi(withHits(response), request, engine, randomUUID());
+      return searchResponseToApi(withHits(response, client.product), request, engine, randomUUID());
     },
     async suggest(engine, request, signal) {
       const layout = layoutOf(engine);
@@ -82,7 +82,7 @@ export function createElasticsearchBackend({ client, indexPrefix, engines }: Ela
       if (!body) return { results: { documents: [] }, meta: { request_id: requestId } };
       const index = documentsIndex(indexPrefix, engine);
       const response = await translated(() => client.search<Record<string, unknown>>({ index, ...body }, { signal }));
-      const suggestions = suggestionsFromResponse(withHits(response), request, layout);
+      const suggestions = suggestionsFromResponse(withHits(response, client.product), request, layout);
       return { results: { documents: suggestions.map((suggestion) => ({ suggestion })) }, meta: { request_id: requestId } };
     },
     async click(engine, click, signal) {

@@ -1,4 +1,4 @@
-import type { Client } from '@elastic/elasticsearch';
+import type { ClusterClient } from './cluster-client';
 import { documentProblems } from '../../engines/documents-file';
 import { checkedEngineDefinition, type EngineDefinition } from '../../engines/engine-definition';
 import { CLICK_MAPPINGS, clicksIndex, documentsIndex, indexSettingsForEngine, mappingForEngine } from './mapping';
@@ -56,14 +56,14 @@ function checkDocuments(definition: EngineDefinition, documents: readonly Record
   }
 }
 
-async function ensureClicksIndex(client: Client, index: string, log: (line: string) => void): Promise<void> {
+async function ensureClicksIndex(client: ClusterClient, index: string, log: (line: string) => void): Promise<void> {
   if (await client.indices.exists({ index })) return;
   await client.indices.create({ index, mappings: CLICK_MAPPINGS });
   log(`Created ${index}.`);
 }
 
 /** The indexes `alias` points at now; refuses when a real index holds the alias's name. */
-async function aliasTargets(client: Client, alias: string): Promise<string[]> {
+async function aliasTargets(client: ClusterClient, alias: string): Promise<string[]> {
   if (await client.indices.existsAlias({ name: alias })) return Object.keys(await client.indices.getAlias({ name: alias }));
   if (await client.indices.exists({ index: alias })) {
     throw new Error(`${alias} is an index, not an alias. Delete it (or reindex it elsewhere) so the alias can take its name.`);
@@ -71,18 +71,13 @@ async function aliasTargets(client: Client, alias: string): Promise<string[]> {
   return [];
 }
 
-async function fillIndex(client: Client, index: string, documents: readonly Record<string, unknown>[]): Promise<number> {
-  const dropped: string[] = [];
-  const result = await client.helpers.bulk<Record<string, unknown>>({
-    datasource: documents.map((document) => ({ ...document, id: String(document.id) })),
-    onDocument: (document) => ({ index: { _index: index, _id: String(document.id) } }),
-    onDrop: (drop) => {
-      const reason = (drop.error as { reason?: unknown } | null)?.reason;
-      dropped.push(`${String(drop.document.id)}: ${typeof reason === 'string' ? reason : JSON.stringify(drop.error)}`);
-    },
-  });
+async function fillIndex(client: ClusterClient, index: string, documents: readonly Record<string, unknown>[]): Promise<number> {
+  const result = await client.bulkIndexAll(
+    index,
+    documents.map((document) => ({ ...document, id: String(document.id) })),
+  );
   if (result.failed > 0 || result.aborted) {
-    throw new Error(`${result.failed} of ${result.total} documents could not be indexed:${listed(dropped)}`);
+    throw new Error(`${result.failed} of ${result.total} documents could not be indexed:${listed(result.dropped)}`);
   }
   return result.successful;
 }
@@ -95,7 +90,7 @@ async function fillIndex(client: Client, index: string, documents: readonly Reco
  * index is deleted, the alias is left where it was, and the error says why.
  */
 export async function indexEngine(
-  client: Client,
+  client: ClusterClient,
   indexPrefix: string,
   given: string | EngineDefinition,
   documents: readonly object[],

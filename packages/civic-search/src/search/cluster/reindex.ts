@@ -1,4 +1,5 @@
-import type { Client, estypes } from '@elastic/elasticsearch';
+import type { estypes } from '@elastic/elasticsearch';
+import type { ClusterClient } from './cluster-client';
 import type { EngineDefinition } from '../../engines/engine-definition';
 import { BackendError } from '../types';
 import { timestamp } from './index-engine';
@@ -25,7 +26,7 @@ export interface ReindexResult {
 }
 
 /** The indexes an alias points at now (none when it does not exist). */
-export async function aliasTargets(client: Client, alias: string): Promise<string[]> {
+export async function aliasTargets(client: ClusterClient, alias: string): Promise<string[]> {
   const response = await client.indices.getAlias({ name: alias }, { ignore: [404] });
   return Object.keys(response ?? {}).filter((key) => key !== 'error' && key !== 'status');
 }
@@ -47,7 +48,7 @@ function isStillRunning(error: unknown): boolean {
 }
 
 /** Waits for a re-index task; resolves with its answer, rejects when it failed or never finished. */
-async function taskResult(client: Client, taskId: string): Promise<estypes.ReindexResponse> {
+async function taskResult(client: ClusterClient, taskId: string): Promise<estypes.ReindexResponse> {
   for (let wait = 0; wait < TASK_WAITS; wait++) {
     let response: estypes.TasksGetResponse;
     try {
@@ -82,7 +83,7 @@ async function taskResult(client: Client, taskId: string): Promise<estypes.Reind
  * old one opened to writes again, so the engine stays as it was.
  */
 export async function reindexWithMapping(
-  client: Client,
+  client: ClusterClient,
   alias: string,
   definition: EngineDefinition,
   { now, log }: { now: Date; log: (line: string) => void },

@@ -9,7 +9,7 @@ type ScoreFunction = estypes.QueryDslFunctionScoreContainer;
 /**
  * The words of a search under the operator's rules, as the Query DSL: the query or any synonym alternative
  * (dis_max: a document keeps its best match), boosted as the embedded engine boosts (the text score times the
- * multiplying amounts, plus the adding ones), with the promoted documents pinned first in their order.
+ * multiplying amounts, plus the adding ones), with the promoted documents first in their order.
  * `textQuery` makes the words' query for one spelling of the search.
  */
 export function wordsUnderRules(rules: SearchRules | undefined, layout: EngineLayout, textQuery: (query?: string) => Query): Query {
@@ -20,8 +20,26 @@ export function wordsUnderRules(rules: SearchRules | undefined, layout: EngineLa
   if (rules.boosts?.length) query = boosted(query, rules.boosts, layout, rules.now ?? Date.now());
   const hidden = new Set(rules.hidden);
   const promoted = (rules.promoted ?? []).filter((id) => !hidden.has(id));
-  if (promoted.length > 0) query = { pinned: { ids: promoted, organic: query } };
+  if (promoted.length > 0) query = promotedFirst(query, promoted);
   return query;
+}
+
+/**
+ * Far above any score the words and boosts give, so a promoted document always ranks above every other one; each
+ * promoted document one step above the next keeps the curation's order.
+ */
+const PROMOTED_STEP = 1e9;
+
+/**
+ * The promoted documents first, in their order, whether the words match them or not, then the words' results.
+ * Built from `bool`, `ids` and `constant_score`, which every engine of the family has: Elasticsearch's `pinned`
+ * query does the same, but OpenSearch has no `pinned`.
+ */
+function promotedFirst(organic: Query, promoted: readonly string[]): Query {
+  const pins = promoted.map((id, index) => ({
+    constant_score: { filter: { ids: { values: [id] } }, boost: PROMOTED_STEP * (promoted.length - index) },
+  }));
+  return { bool: { should: [organic, ...pins], minimum_should_match: 1 } };
 }
 
 /** Documents a curation hides for this search, as a must_not clause. */

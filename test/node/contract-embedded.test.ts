@@ -1,0 +1,3 @@
+import { backendContract } from './backend-contract';
+
+backendContract({ backend: 'embedded' });
