@@ -11,7 +11,7 @@
  *    length: its rate with no searches;
  * 4. the same re-index with the searchers running: search latency and the re-index's rate; meanwhile a probe puts
  *    a page with a word of its own once a second and searches until it is found (a write's 200 to seen);
- * 5. searches with no writes again (the baseline at the end, as the machine's load drifts).
+ * 5. searches with no writes again. The baseline is both phases without writes pooled, as the machine's load drifts.
  * Then the targets, each with its measured figure and whether it was met.
  *
  * `--million`: 1,000,000 documents indexed through the API (4 clients), the service restarted on them, its memory
@@ -61,7 +61,7 @@ async function phase<T>(label: string, run: () => Promise<T>): Promise<Phase<T>>
 }
 
 /** Searches back to back from `SEARCHERS` clients until `end`. */
-async function searchUntil(url: string, end: () => boolean): Promise<{ search: Spread; failed: number }> {
+async function searchUntil(url: string, end: () => boolean): Promise<{ search: Spread; latencies: number[]; failed: number }> {
   const latencies: number[] = [];
   let failed = 0;
   let n = 0;
@@ -74,7 +74,7 @@ async function searchUntil(url: string, end: () => boolean): Promise<{ search: S
       }
     }),
   );
-  return { search: spread(latencies), failed };
+  return { search: spread(latencies), latencies, failed };
 }
 
 interface Reindex {
@@ -125,7 +125,7 @@ async function hundredThousand(seconds: number): Promise<void> {
     const server = await startChild('service', dataDir, false);
     try {
       const loaded = await phase(`indexing ${count(size)} documents through the API, ${CLIENTS} clients`, () => indexThroughApi(server.url, corpus, CLIENTS));
-      const timed = (label: string, run: (end: () => boolean) => Promise<{ search: Spread; failed: number }>) =>
+      const timed = (label: string, run: (end: () => boolean) => Promise<{ search: Spread; latencies: number[]; failed: number }>) =>
         phase(label, () => {
           const until = performance.now() + phaseMs;
           return run(() => performance.now() >= until);
@@ -144,14 +144,17 @@ async function hundredThousand(seconds: number): Promise<void> {
       const idleAfter = await timed('searches, no writes, again', (end) => searchUntil(server.url, end));
       const rss = residentMegabytes(server.pid);
 
-      const base = idle.result.search.p95;
+      // The baseline pools both phases without writes (before and after the others), as the machine's load drifts.
+      const baseline = spread([...idle.result.latencies, ...idleAfter.result.latencies]);
+      const base = baseline.p95;
       const ratio = (p95: number) => `${(p95 / base).toFixed(2)}×`;
       const rows = [
-        ['no writes (baseline)', idle.result.search, idle.result.failed, '–', idle.load],
+        ['no writes, before', idle.result.search, idle.result.failed, '–', idle.load],
         ['10 pages a second replaced', edits.result.search, edits.result.failed ? 1 : 0, `${edits.result.writes?.batches ?? 0} batches of 10 (${edits.result.writes?.perSecond.toFixed(1)}/s), write p95 ${ms(edits.result.writes?.latency.p95 ?? NaN)} ms`, edits.load],
         ['re-index alone (no searches)', undefined, 0, `${count(alone.result.documents)} documents, ${count(alone.result.perSecond)}/s, batch p95 ${ms(alone.result.batch.p95)} ms`, alone.load],
         ['re-index (4 clients, batches of 100) with searches', during.result.search, during.result.failed, `${count(during.result.reindexed.documents)} documents, ${count(during.result.reindexed.perSecond)}/s, batch p95 ${ms(during.result.reindexed.batch.p95)} ms`, during.load],
-        ['no writes, again', idleAfter.result.search, idleAfter.result.failed, '–', idleAfter.load],
+        ['no writes, after', idleAfter.result.search, idleAfter.result.failed, '–', idleAfter.load],
+        ['**baseline**: both phases without writes', baseline, 0, '–', `${idle.load}, ${idleAfter.load}`],
       ] as const;
       const table = [
         '| While | Searches | p50 ms | p95 ms | p95 × baseline | max ms | Failed | Writes | Load average |',
