@@ -2,7 +2,7 @@
  * After a write, the index patches its field lookups (columns, ranks, blank-query orders) from the ones before at
  * the positions the write touched. A patched lookup must equal one built from scratch over the documents as they
  * are, whatever the sequence of writes: new values, values no document holds any more, missing values, mixed types,
- * fields left unread for several writes.
+ * fields left unread for several writes, and a compaction that renumbers the documents.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -74,6 +74,11 @@ describe('embedded engine: field lookups after writes', () => {
         if (random() < 0.5) assertLookupsFresh(index, FIELDS.slice(0, 1 + Math.floor(random() * FIELDS.length)), SORTS.slice(0, 1 + Math.floor(random() * SORTS.length)), `step ${step}`);
       }
       assertLookupsFresh(index, FIELDS, SORTS, 'at the end');
+      // A compaction renumbers the live documents: the lookups move over, and keep following writes after it.
+      const compact = index.compacted();
+      assertLookupsFresh(compact, FIELDS, SORTS, 'compacted');
+      compact.put([documentOf(random, next++), { ...documentOf(random, next++), id: String(compact.documents[0].id) }]);
+      assertLookupsFresh(compact, FIELDS, SORTS, 'written after the compaction');
     });
   }
 

@@ -206,7 +206,16 @@ export class EngineIndex {
       const renumbered = held.map((position) => positions[position]).filter((position) => position >= 0);
       if (renumbered.length > 0) titles.set(key, renumbered);
     }
-    return new EngineIndex(documents, postings, this.vocabulary.toJSON(), this.analyzer, this.text, this.termTree, titles);
+    const compact = new EngineIndex(documents, postings, this.vocabulary.toJSON(), this.analyzer, this.text, this.termTree, titles);
+    compact.carryLookups(this, positions);
+    return compact;
+  }
+
+  /** Takes over the lookups of the index this one compacts (`renumbered[old]`: each document's new position). */
+  private carryLookups(from: EngineIndex, renumbered: Int32Array): void {
+    this.columns = createFieldColumns(this.readers, { previous: from.columns, renumbered });
+    this.ranks = createFieldRanks(this.readers, this.columns);
+    this.orders = createSortOrders(this.documents.length, this.ranks, undefined, { previous: from.orders, renumbered });
   }
 
   private removeAt(position: number): void {

@@ -26,6 +26,12 @@ export interface ColumnsChange {
   readonly changed: readonly number[];
 }
 
+/** The same documents renumbered (a compaction): `renumbered[old]` is each one's new position, -1 if dropped. */
+export interface ColumnsRenumbering {
+  readonly previous: FieldColumns;
+  readonly renumbered: Int32Array;
+}
+
 /** A column made before some writes, and the positions those writes touched: patched on the field's next use. */
 interface Stale {
   column: FieldColumn;
@@ -44,13 +50,23 @@ const generations = new WeakMap<FieldColumns, Generation>();
  * Columns built on first use of a field and kept. After a write, `after` names the columns before it and the
  * positions it touched: a field's column is then patched from the earlier one (only those positions are read
  * again), instead of reading every document, so a search after a write costs a pass over typed arrays. A patched
- * column equals a fresh one exactly (the same codes, in order of first appearance).
+ * column equals a fresh one exactly (the same codes, in order of first appearance). After a compaction, `after`
+ * names the columns before it and how it renumbered the documents: the columns move over without reading any.
  */
-export function createFieldColumns(documents: readonly FieldReader[], after?: ColumnsChange): FieldColumns {
+export function createFieldColumns(documents: readonly FieldReader[], after?: ColumnsChange | ColumnsRenumbering): FieldColumns {
   const built = new Map<string, FieldColumn>();
   const stale = new Map<string, Stale>();
   const previous = after && generations.get(after.previous);
-  if (previous && after) {
+  if (previous && after && 'renumbered' in after) {
+    // Dropped documents have no values in the columns before, and the renumbering keeps the documents' order: the
+    // columns move over whole, codes and dictionaries alike.
+    for (const field of new Set([...previous.built.keys(), ...previous.stale.keys()])) {
+      const column = after.previous(field);
+      const codes = new Int32Array(documents.length);
+      for (let old = 0; old < column.codes.length; old++) if (after.renumbered[old] >= 0) codes[after.renumbered[old]] = column.codes[old];
+      built.set(field, columnOf(codes, column.values, dictionaries.get(column.values)));
+    }
+  } else if (previous && after && 'changed' in after) {
     for (const [field, column] of previous.built) stale.set(field, { column, changed: after.changed });
     for (const [field, old] of previous.stale) {
       if (previous.built.has(field)) continue;

@@ -10,6 +10,12 @@ export interface OrdersChange {
   readonly changed: readonly number[];
 }
 
+/** The same documents renumbered (a compaction): `renumbered[old]` is each one's new position, -1 if dropped. */
+export interface OrdersRenumbering {
+  readonly previous: SortOrders;
+  readonly renumbered: Int32Array;
+}
+
 /** An order made before some writes, and the positions those writes touched: merged on the sort's next use. */
 interface Stale {
   order: Int32Array;
@@ -32,11 +38,23 @@ const ORDERS_LIMIT = 16;
  * positions, merged with the touched positions still live, sorted on their own. The order is total (positions break
  * ties) and the documents not touched keep their values, so the merge equals a full sort.
  */
-export function createSortOrders(documentCount: number, ranksOf: FieldRanks, isLive?: (position: number) => boolean, after?: OrdersChange): SortOrders {
+export function createSortOrders(
+  documentCount: number,
+  ranksOf: FieldRanks,
+  isLive?: (position: number) => boolean,
+  after?: OrdersChange | OrdersRenumbering,
+): SortOrders {
   const built = new Map<string, Int32Array>();
   const stale = new Map<string, Stale>();
   const previous = after && generations.get(after.previous);
-  if (previous && after) {
+  if (previous && after && 'renumbered' in after) {
+    // The renumbering keeps the documents' order and each one's values: an order moves over position by position.
+    for (const key of new Set([...previous.built.keys(), ...previous.stale.keys()])) {
+      const sort = (JSON.parse(key) as [string, string][]).map(([field, direction]) => ({ [field]: direction })) as ApiSort;
+      const order = after.previous(sort).map((position) => after.renumbered[position]);
+      built.set(key, isLive ? order.filter(isLive) : order);
+    }
+  } else if (previous && after && 'changed' in after) {
     for (const [key, order] of previous.built) stale.set(key, { order, changed: after.changed });
     for (const [key, old] of previous.stale) {
       if (previous.built.has(key)) continue;
