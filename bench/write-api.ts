@@ -72,23 +72,25 @@ const count = (value: number) => Math.round(value).toLocaleString('en');
 type ServeKind = 'service' | 'site';
 
 /** What a child prints once it serves: its port, how long the service took to start, and how its index came. */
-interface ChildInfo {
+export interface ChildInfo {
   port: number;
   startMs: number;
   index?: IndexReadyEvent[];
   recovery?: Pick<StoreRecovery, 'recordsReplayed' | 'ms' | 'segments'> & { snapshotDocuments?: number };
 }
 
-interface ChildServer {
+export interface ChildServer {
   url: string;
   info: ChildInfo;
+  /** The child's process id (its memory is read from /proc). */
+  pid: number;
   /** Closes the service as a server's shutdown would (pending writes finished, the store closed). */
   stop(): Promise<void>;
   /** Ends the process at once, whatever it is doing. */
   kill(): Promise<void>;
 }
 
-function startChild(kind: ServeKind, dataDir: string, inProcess: boolean): Promise<ChildServer> {
+export function startChild(kind: ServeKind, dataDir: string, inProcess: boolean): Promise<ChildServer> {
   const child = spawn(
     process.execPath,
     ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind, dataDir, inProcess ? 'in-process' : 'worker'],
@@ -103,6 +105,7 @@ function startChild(kind: ServeKind, dataDir: string, inProcess: boolean): Promi
       resolve({
         url: `http://127.0.0.1:${info.port}`,
         info,
+        pid: child.pid!,
         async stop() {
           child.stdin.end();
           const timer = setTimeout(() => child.kill('SIGKILL'), CLIENT_TIMEOUT_MS);
@@ -130,8 +133,10 @@ async function serveChild(kind: ServeKind, dataDir: string, inProcess: boolean):
       privateKey: PRIVATE_KEY,
       engines: [{ name: ENGINE, schema: PAGE_SCHEMA, searchFields: PAGE_SEARCH_FIELDS }],
       inProcess,
-      // One loopback client polls and searches far past a visitor's limit: the limit is lifted for the bench.
+      // One loopback client polls and searches far past a visitor's limits: the call limit and the cost budget are
+      // lifted for the bench.
       rateLimit: { windowMs: 60_000, limit: Number.MAX_SAFE_INTEGER },
+      costBudget: false,
     });
     await service.ready();
     // Ask the host how the start went: through the worker, or straight on the in-process backend.
@@ -179,7 +184,7 @@ async function serveChild(kind: ServeKind, dataDir: string, inProcess: boolean):
 // ---------------------------------------------------------------------------------------------------------------
 // Calls, as a CMS and a visitor make them
 
-async function putDocuments(url: string, documents: readonly object[]): Promise<number> {
+export async function putDocuments(url: string, documents: readonly object[]): Promise<number> {
   const body = JSON.stringify(documents);
   const started = performance.now();
   const response = await fetch(`${url}/api/as/v1/engines/${ENGINE}/documents`, {
@@ -218,7 +223,7 @@ interface SearchAnswer {
 }
 
 /** A search as a visitor's page sends it (no key: searches stay open). */
-async function searchCall(url: string, engine: string, request: object): Promise<SearchAnswer> {
+export async function searchCall(url: string, engine: string, request: object): Promise<SearchAnswer> {
   const started = performance.now();
   const response = await fetch(`${url}/api/as/v1/engines/${engine}/search`, {
     method: 'POST',
@@ -235,7 +240,7 @@ async function searchCall(url: string, engine: string, request: object): Promise
 // ---------------------------------------------------------------------------------------------------------------
 // 1. Indexing rate through the API
 
-interface IndexingRow {
+export interface IndexingRow {
   /** The corpus offered, and how many of it were indexed before the time limit (all, unless stopped). */
   documents: number;
   indexed: number;
@@ -249,7 +254,7 @@ interface IndexingRow {
  * Posts the documents in batches of 100, `clients` requests at a time, each client taking the next batch. No new
  * batch is sent after `limitMs` (when given): a slow service then gives its rate over what it took, in bounded time.
  */
-async function indexThroughApi(url: string, documents: readonly SiteDocument[], clients: number, limitMs = Infinity): Promise<IndexingRow> {
+export async function indexThroughApi(url: string, documents: readonly SiteDocument[], clients: number, limitMs = Infinity): Promise<IndexingRow> {
   let next = 0;
   const latencies: number[] = [];
   const started = performance.now();
@@ -280,7 +285,7 @@ function indexingTable(rows: readonly IndexingRow[]): string {
   return lines.join('\n');
 }
 
-function startLine(documents: number, info: ChildInfo): string {
+export function startLine(documents: number, info: ChildInfo): string {
   const index = (info.index ?? []).map((event) => `index ${event.source} in ${seconds(event.milliseconds)} s (${count(event.documents)} documents)`).join(', ');
   const recovery = info.recovery;
   const store = recovery
@@ -378,7 +383,7 @@ function visibilityTable(rows: readonly VisibilityRow[]): string {
 // ---------------------------------------------------------------------------------------------------------------
 // 3. Search latency while writes go on
 
-interface SearchUnderWritesRow {
+export interface SearchUnderWritesRow {
   label: string;
   seconds: number;
   searchers: number;
@@ -391,7 +396,7 @@ const SEARCHERS = 4;
 const WRITES_PER_SECOND = 10;
 const WRITE_BATCH = 10;
 
-async function searchWhileWriting(url: string, corpus: readonly SiteDocument[], durationMs: number, withWrites: boolean, round: number): Promise<SearchUnderWritesRow> {
+export async function searchWhileWriting(url: string, corpus: readonly SiteDocument[], durationMs: number, withWrites: boolean, round: number): Promise<SearchUnderWritesRow> {
   const end = performance.now() + durationMs;
   const latencies: number[] = [];
   const failures = new Map<string, number>();
@@ -757,7 +762,7 @@ function libraryTable(rows: readonly LibraryRow[]): string {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-async function withDataDir<T>(label: string, work: (dataDir: string) => Promise<T>): Promise<T> {
+export async function withDataDir<T>(label: string, work: (dataDir: string) => Promise<T>): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), `civic-bench-write-${label}-`));
   try {
     return await work(dataDir);

@@ -11,10 +11,11 @@ interface RangeIndex {
   others: number[];
 }
 
-const indexes = new WeakMap<FieldColumn, RangeIndex>();
+/** Kept per dictionary: a column patched after writes that added no value keeps its dictionary. */
+const indexes = new WeakMap<FieldColumn['values'], RangeIndex>();
 
 function rangeIndex(column: FieldColumn): RangeIndex {
-  let index = indexes.get(column);
+  let index = indexes.get(column.values);
   if (index) return index;
   const numeric: { code: number; value: number }[] = [];
   const others: number[] = [];
@@ -30,7 +31,7 @@ function rangeIndex(column: FieldColumn): RangeIndex {
     values: Float64Array.from(numeric, (entry) => entry.value),
     others,
   };
-  indexes.set(column, index);
+  indexes.set(column.values, index);
   return index;
 }
 

@@ -65,6 +65,8 @@ export class EngineIndex {
   orders!: SortOrders;
   private readonly positions = new Map<string, number>();
   private liveSet: DocSet | undefined;
+  /** Positions removed or added since the lookups were last refreshed: the lookups patch only these. */
+  private changed: number[] = [];
 
   constructor(
     documents: readonly SiteDocument[],
@@ -139,8 +141,9 @@ export class EngineIndex {
       this.readers[position] = documentReader(document);
       this.positions.set(id, position);
       this.addTitle(position);
+      this.changed.push(position);
     }
-    this.refreshLookups();
+    this.refreshLookups(true);
   }
 
   /** Takes documents out by id; returns, per id, whether it was held. */
@@ -151,7 +154,7 @@ export class EngineIndex {
       this.removeAt(position);
       return true;
     });
-    this.refreshLookups();
+    this.refreshLookups(true);
     return removed;
   }
 
@@ -203,7 +206,16 @@ export class EngineIndex {
       const renumbered = held.map((position) => positions[position]).filter((position) => position >= 0);
       if (renumbered.length > 0) titles.set(key, renumbered);
     }
-    return new EngineIndex(documents, postings, this.vocabulary.toJSON(), this.analyzer, this.text, this.termTree, titles);
+    const compact = new EngineIndex(documents, postings, this.vocabulary.toJSON(), this.analyzer, this.text, this.termTree, titles);
+    compact.carryLookups(this, positions);
+    return compact;
+  }
+
+  /** Takes over the lookups of the index this one compacts (`renumbered[old]`: each document's new position). */
+  private carryLookups(from: EngineIndex, renumbered: Int32Array): void {
+    this.columns = createFieldColumns(this.readers, { previous: from.columns, renumbered });
+    this.ranks = createFieldRanks(this.readers, this.columns);
+    this.orders = createSortOrders(this.documents.length, this.ranks, undefined, { previous: from.orders, renumbered });
   }
 
   private removeAt(position: number): void {
@@ -211,6 +223,7 @@ export class EngineIndex {
     this.postings.remove(position, document as unknown as Record<string, unknown>);
     this.positions.delete(String(document.id));
     this.readers[position] = noFields;
+    this.changed.push(position);
     const key = this.titleKeyAt(position);
     if (key !== undefined) {
       const list = this.titles.get(key)?.filter((held) => held !== position);
@@ -233,12 +246,18 @@ export class EngineIndex {
     else this.titles.set(key, [position]);
   }
 
-  /** Field lookups are computed again, on first use, from the documents as they are now. */
-  private refreshLookups(): void {
+  /**
+   * Field lookups are computed again, on first use, from the documents as they are now. After writes
+   * (`patch`), columns and blank-query orders are patched from the ones before at the positions the writes touched.
+   */
+  private refreshLookups(patch = false): void {
+    const changed = this.changed;
+    this.changed = [];
     this.liveSet = undefined;
-    this.columns = createFieldColumns(this.readers);
+    const isLive = this.postings.hasRemoved ? (position: number) => this.isLive(position) : undefined;
+    this.columns = createFieldColumns(this.readers, patch && this.columns ? { previous: this.columns, changed } : undefined);
     this.ranks = createFieldRanks(this.readers, this.columns);
-    this.orders = createSortOrders(this.documents.length, this.ranks, this.postings.hasRemoved ? (position) => this.isLive(position) : undefined);
+    this.orders = createSortOrders(this.documents.length, this.ranks, isLive, patch && this.orders ? { previous: this.orders, changed } : undefined);
   }
 }
 

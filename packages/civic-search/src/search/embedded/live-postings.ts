@@ -58,6 +58,9 @@ export class LivePostings {
   private liveFlags: Uint8Array;
   private slots: number;
   private live: number;
+  /** Entries in the tails, counted as they are added (read after every write: never summed over the tails). */
+  private tailCount = 0;
+  private readonly baseEntries: number;
 
   constructor(
     base: PostingsIndex,
@@ -70,6 +73,7 @@ export class LivePostings {
     this.termIds = new Map(base.termIds);
     this.slots = base.documentCount;
     this.live = base.documentCount;
+    this.baseEntries = base.postings.reduce((total, field) => total + field.positions.length, 0);
     this.liveFlags = new Uint8Array(Math.max(16, base.documentCount)).fill(1);
     this.tails = base.fields.map(() => new Map());
     this.averages = base.postings.map((field) => field.averageLength);
@@ -198,6 +202,7 @@ export class LivePostings {
         if (!list) tails.set(term, (list = { positions: [], frequencies: [] }));
         list.positions.push(position);
         list.frequencies.push(Math.min(MAX_FREQUENCY, count));
+        this.tailCount++;
       }
     });
     this.live++;
@@ -283,20 +288,12 @@ export class LivePostings {
 
   /** Postings entries of the base plus those added since (what a compaction reads). */
   get entries(): number {
-    let total = 0;
-    for (const field of this.base.postings) total += field.positions.length;
-    return total + this.tailEntries();
-  }
-
-  private tailEntries(): number {
-    let tailEntries = 0;
-    for (const tails of this.tails) for (const list of tails.values()) tailEntries += list.positions.length;
-    return tailEntries;
+    return this.baseEntries + this.tailCount;
   }
 
   /** Entries added or removed since the base was built: how far this has drifted from a compact index. */
   get drift(): number {
-    return this.tailEntries() + (this.slots - this.live);
+    return this.tailCount + (this.slots - this.live);
   }
 
   /** The term of a raw token (a new id for a new term), counting the word for the vocabulary; -1 when not indexed. */

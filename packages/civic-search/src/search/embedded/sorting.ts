@@ -28,21 +28,41 @@ export function createFieldRanks(documents: readonly FieldReader[], columns: Fie
     const cached = cache.get(field);
     if (cached) return cached;
     const { codes, values, offsets } = columns(field);
-    const keys = values.map(sortKey);
-    const sorted = keys.map((_, code) => code).filter((code) => keys[code] !== undefined);
-    sorted.sort((a, b) => compareKeys(keys[a]!, keys[b]!));
+    const { sorted, tied } = valueOrder(values);
     // A value's rank is the number of documents before it; values that compare equal share one.
     const codeRanks = new Int32Array(values.length).fill(-1);
     let before = 0;
-    sorted.forEach((code, i) => {
-      const previous = sorted[i - 1];
-      codeRanks[code] = i > 0 && compareKeys(keys[previous]!, keys[code]!) === 0 ? codeRanks[previous] : before;
+    for (let i = 0; i < sorted.length; i++) {
+      const code = sorted[i];
+      codeRanks[code] = tied[i] === 1 ? codeRanks[sorted[i - 1]] : before;
       before += offsets[code + 1] - offsets[code];
-    });
+    }
     const ranks = codes.map((code) => (code >= 0 ? codeRanks[code] : -1));
     if (sorted.length > 0 && cache.size < RANKED_FIELDS_LIMIT) cache.set(field, ranks);
     return ranks;
   };
+}
+
+/** A dictionary's codes in ascending order of their values, and whether each compares equal to the one before. */
+interface ValueOrder {
+  sorted: Int32Array;
+  tied: Uint8Array;
+}
+
+/** Kept per dictionary: a column patched after writes that added no value keeps its dictionary, so no sort again. */
+const valueOrders = new WeakMap<readonly unknown[], ValueOrder>();
+
+function valueOrder(values: readonly unknown[]): ValueOrder {
+  let order = valueOrders.get(values);
+  if (order) return order;
+  const keys = values.map(sortKey);
+  const codes = keys.map((_, code) => code).filter((code) => keys[code] !== undefined);
+  codes.sort((a, b) => compareKeys(keys[a]!, keys[b]!));
+  const tied = new Uint8Array(codes.length);
+  for (let i = 1; i < codes.length; i++) tied[i] = compareKeys(keys[codes[i - 1]]!, keys[codes[i]]!) === 0 ? 1 : 0;
+  order = { sorted: Int32Array.from(codes), tied };
+  valueOrders.set(values, order);
+  return order;
 }
 
 /**
