@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { PROXY_KEY_PLACEHOLDER, PROXY_PATH, type ApiSearchResponse } from '../../src/core/search/app-search-api';
 import { searchProxy } from '../../packages/civic-search/src/search-proxy';
 import { createEmbeddedBackend } from '../../packages/civic-search/src/search/embedded/backend';
-import { BackendError, UnknownEngineError } from '../../packages/civic-search/src/search/types';
+import { BackendError, BackendUnavailableError, UnknownEngineError } from '../../packages/civic-search/src/search/types';
 import { temporaryDataDir } from './embedded-fixtures';
 import { createInMemoryBackend, SAMPLE_DOCUMENTS, type InMemoryBackend } from './support/in-memory-search-backend';
 import { capturingErrors, ENGINE, errorsOf, postAction, postJson } from './support/proxy-requests';
@@ -121,6 +121,16 @@ describe('a failing backend', () => {
     assert.deepEqual(await errorsOf(response), ['Search is unavailable right now: connection refused']);
     assert.equal(logged.length, 1);
     assert.match(logged[0], /search proxy: search on "site" failed: BackendError: connection refused/);
+  });
+
+  it('gives 503 with Retry-After when the backend cannot be reached at all', async () => {
+    backend.search = async () => {
+      throw new BackendUnavailableError('OpenSearch is unreachable');
+    };
+    const { result: response } = await searchLogged();
+    assert.equal(response.status, 503);
+    assert.ok(Number(response.headers.get('retry-after')) > 0);
+    assert.deepEqual(await errorsOf(response), ['Search is unavailable right now: OpenSearch is unreachable']);
   });
 
   it('gives 502 with a generic reason for an unexpected error, never its stack', async () => {

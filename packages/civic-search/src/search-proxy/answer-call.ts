@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { SUGGESTIONS_SHOWN } from '../../../../src/core/constants';
-import { BackendError, type SearchBackend } from '../search/types';
+import { BackendError, BackendUnavailableError, type SearchBackend } from '../search/types';
 import { checkedSearchAnswer, checkedSuggestionAnswer, UnreadableAnswerError } from './backend-answer';
 import { badRequest, describeIssues, ProxyError, timedOut, unavailable } from './errors';
 import type { ProxyCall } from './form-request';
@@ -60,7 +60,7 @@ function failure(error: unknown, expired: boolean, context: CallContext, { actio
   }
   if (error instanceof BackendError) {
     log(`${error.name}: ${error.message}`);
-    return unavailable(redact(error.message, context.secrets));
+    return unavailable(redact(error.message, context.secrets), error instanceof BackendUnavailableError ? 503 : 502);
   }
   log(error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error));
   return unavailable('the search service failed unexpectedly');

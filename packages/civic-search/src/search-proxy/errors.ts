@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ApiErrorResponse } from '../../../../src/core/search/app-search-api';
 
 /** The statuses the proxy answers a failed call with. */
-export type ProxyErrorStatus = 400 | 404 | 405 | 413 | 415 | 429 | 502 | 504;
+export type ProxyErrorStatus = 400 | 404 | 405 | 413 | 415 | 429 | 502 | 503 | 504;
 
 /** A call the proxy refuses or cannot complete: its status and the readable messages of its errors body. */
 export class ProxyError extends Error {
@@ -46,10 +46,10 @@ export const badRequest = (...messages: string[]) => new ProxyError(400, message
 
 /** The reason a backend gave, shortened for a visitor; never a stack trace. */
 const REASON_MAX_LENGTH = 160;
-export function unavailable(reason: string): ProxyError {
+export function unavailable(reason: string, status: 502 | 503 = 502): ProxyError {
   const firstLine = reason.split('\n', 1)[0].trim() || 'the search service failed';
   const short = firstLine.length > REASON_MAX_LENGTH ? `${firstLine.slice(0, REASON_MAX_LENGTH - 1)}…` : firstLine;
-  return new ProxyError(502, [`Search is unavailable right now: ${short}`]);
+  return new ProxyError(status, [`Search is unavailable right now: ${short}`]);
 }
 
 export function timedOut(timeoutMs: number): ProxyError {

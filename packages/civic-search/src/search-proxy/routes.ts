@@ -48,8 +48,13 @@ const READ_METHODS = ['GET', 'POST', 'OPTIONS'];
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
 
+/** How long a client is asked to wait before searching again while the backend cannot be reached. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
 function refuse(c: Context, error: ProxyError, headers: Record<string, string> = {}) {
   if (error instanceof OverBudgetError) headers = { 'Retry-After': String(error.retryAfterSeconds), ...headers };
+  // The backend is down: worth trying again shortly, not at once in a loop.
+  if (error.status === 503) headers = { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS), ...headers };
   return c.json(errorBody(error.messages), error.status, headers);
 }
 

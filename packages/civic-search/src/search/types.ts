@@ -41,6 +41,14 @@ export class BackendError extends Error {
 }
 
 /**
+ * The backend cannot be reached at all now (its cluster is down or has no elected manager): the proxy answers 503,
+ * which tells clients and monitors the service itself is there and the search will come back, rather than 502.
+ */
+export class BackendUnavailableError extends BackendError {
+  override name = 'BackendUnavailableError';
+}
+
+/**
  * The backend refuses the request itself, not for a failure of its own (say a click on a document the engine does
  * not hold, or naming a search it did not answer): the proxy answers 400 with `message`.
  */

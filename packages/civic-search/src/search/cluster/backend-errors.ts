@@ -1,4 +1,4 @@
-import { BackendError } from '../types';
+import { BackendError, BackendUnavailableError } from '../types';
 import { ClusterResponseError, ClusterTransportError } from './cluster-client';
 
 const TRANSPORT_REASONS: Record<ClusterTransportError['kind'], (product: string) => string> = {
@@ -9,7 +9,7 @@ const TRANSPORT_REASONS: Record<ClusterTransportError['kind'], (product: string)
 };
 
 /**
- * A client failure as the BackendError the proxy answers 502 with: a short reason naming what went wrong, never
+ * A client failure as the BackendError the proxy answers 502 with (503 when the cluster cannot be reached at all): a short reason naming what went wrong, never
  * the request, the key or a stack. The client adapters have already turned their own errors into
  * ClusterResponseError and ClusterTransportError; anything else (an aborted request: the proxy's deadline or the
  * client leaving stopped it, and the proxy knows which) is passed through unchanged.
@@ -19,9 +19,14 @@ export function toBackendError(error: unknown): Error {
     const { product, status, type } = error;
     if (type === 'index_not_found_exception') return new BackendError('the search index for this engine does not exist');
     if (status === 401 || status === 403) return new BackendError(`${product} refused the credentials (${status})`);
+    // 503: the cluster is up but cannot serve (no elected manager, shards not yet allocated).
+    if (status === 503) return new BackendUnavailableError(`${product} cannot serve searches right now (${type})`);
     return new BackendError(`${product} answered ${status} (${type})`);
   }
-  if (error instanceof ClusterTransportError) return new BackendError(TRANSPORT_REASONS[error.kind](error.product));
+  if (error instanceof ClusterTransportError) {
+    const reason = TRANSPORT_REASONS[error.kind](error.product);
+    return error.kind === 'unreachable' ? new BackendUnavailableError(reason) : new BackendError(reason);
+  }
   if (error instanceof BackendError) return error;
   if (error instanceof Error && (error.name === 'AbortError' || error.name === 'RequestAbortedError')) return error;
   return new BackendError(`the search cluster's client failed (${error instanceof Error ? error.name : 'unknown error'})`);
