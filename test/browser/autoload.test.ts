@@ -211,13 +211,15 @@ describe('autoload: elements that wait for the visitor', () => {
     );
     const { loaders, requested } = recordingLoaders(['test-hover-intent', 'test-key-intent']);
     stop = autoload(root, loaders, { upgrade: { 'test-hover-intent': 'intent', 'test-key-intent': 'intent' }, idle: neverIdle });
-    // Each starts waiting for the visitor once autoload has seen it in view.
+    // Each starts waiting for the visitor once autoload has seen it in view, which on a busy machine can be some
+    // frames after its observer's first report: the pointer comes over it (and the key is pressed) again each
+    // frame until it loads, as a visitor's pointer keeps moving.
     await intersectionReported(root.querySelector('test-key-intent')!);
-    root.querySelector('test-hover-intent a')!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
-    await waitUntil(() => requested.includes('test-hover-intent'), 'the pointer over it loads it');
+    const hover = () => root.querySelector('test-hover-intent a')!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    await waitUntil(() => (hover(), requested.includes('test-hover-intent')), 'the pointer over it loads it', { timeout: 5000 });
     expect(requested).to.deep.equal(['test-hover-intent']);
-    root.querySelector('test-key-intent a')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
-    await waitUntil(() => requested.includes('test-key-intent'), 'a key in it loads it');
+    const key = () => root.querySelector('test-key-intent a')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    await waitUntil(() => (key(), requested.includes('test-key-intent')), 'a key in it loads it', { timeout: 5000 });
   });
 
   it('loads without any interaction once the browser is idle', async () => {

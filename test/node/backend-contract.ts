@@ -232,5 +232,55 @@ export function backendContract(target: ContractTarget): void {
       await eventually('"ngā" finding it', only('ngā', 'pukapuka'));
       await eventually('"kaukau" finding its own page only', only('kaukau', 'kaukau'));
     });
+
+    // The operator's relevance rules are resolved above the backends and handed to each as data: each engine must
+    // apply them with its own query language and give the visitor the same effect.
+    it('applies a synonym set both ways, and stops when it is deleted', async () => {
+      assert.ok(!(await api.ids({ query: 'canine' })).includes('dog-registration'), 'no page says "canine"');
+      const made = await api.call('POST', `/engines/${ENGINE}/synonyms`, { synonyms: ['canine', 'dog'] });
+      assert.equal(made.status, 200, JSON.stringify(made.body));
+      await eventually('"canine" finding the dog page', async () => (await api.ids({ query: 'canine' }))[0] === 'dog-registration');
+      const deleted = await api.call('DELETE', `/engines/${ENGINE}/synonyms/${(made.body as { id: string }).id}`);
+      assert.equal(deleted.status, 200);
+      await eventually('"canine" finding nothing again', async () => !(await api.ids({ query: 'canine' })).includes('dog-registration'));
+    });
+
+    it("puts a curation's promoted pages first in order and never shows its hidden one, for its queries only", async () => {
+      const before = await api.ids({ query: 'library', page: { size: 20 } });
+      assert.equal(before[0], 'library-card');
+      const made = await api.call('POST', `/engines/${ENGINE}/curations`, {
+        queries: ['library'],
+        promoted: ['rates-relief', 'swimming-lessons'],
+        hidden: ['library-card'],
+      });
+      assert.equal(made.status, 200, JSON.stringify(made.body));
+      const curated = await api.ids({ query: 'library', page: { size: 20 } });
+      // Neither promoted page says "library": they come first because the operator put them there.
+      assert.deepEqual(curated.slice(0, 2), ['rates-relief', 'swimming-lessons']);
+      assert.ok(!curated.includes('library-card'), `hidden: ${curated}`);
+      const page2 = await api.ids({ query: 'library', page: { size: 1, current: 2 } });
+      assert.deepEqual(page2, ['swimming-lessons'], 'page 2 continues page 1');
+      assert.equal((await api.ids({ query: 'join the library' }))[0], 'library-card', 'another query is not curated');
+      await api.call('DELETE', `/engines/${ENGINE}/curations/${(made.body as { id: string }).id}`);
+      assert.equal((await api.ids({ query: 'library' }))[0], 'library-card');
+    });
+
+    it('lets a value boost and a field weight change an order they would not otherwise change', async () => {
+      const words = { query: 'consent', search_fields: { body: {} }, page: { size: 10 } };
+      const plain = await api.ids(words);
+      assert.ok(plain.includes('annual-report') && plain[0] !== 'annual-report', `without a boost: ${plain}`);
+      const boosted = await api.ids({
+        ...words,
+        boosts: { document_type: [{ type: 'value', value: 'Report', operation: 'multiply', factor: 10 }] },
+      });
+      assert.equal(boosted[0], 'annual-report', `with a boost: ${boosted}`);
+      assert.deepEqual(new Set(boosted), new Set(plain), 'a boost reorders, it never adds or removes a match');
+      // Search settings apply to every search that does not give its own fields: searching the title only.
+      const settings = await api.call('PUT', `/engines/${ENGINE}/search_settings`, { search_fields: { title: { weight: 1 } } });
+      assert.equal(settings.status, 200, JSON.stringify(settings.body));
+      assert.ok(!(await api.ids({ query: 'deposits' })).includes('consent-fees'), 'a word only in the summary no longer finds it');
+      await api.call('POST', `/engines/${ENGINE}/search_settings/reset`);
+      assert.ok((await api.ids({ query: 'deposits' })).includes('consent-fees'));
+    });
   });
 }

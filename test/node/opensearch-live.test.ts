@@ -26,6 +26,11 @@ const KEY = 'private-live-key-0123456789abcdef';
 const SHARED_WITHIN_MS = 2_000;
 
 /** Polls `check` until it holds; answers how long that took, or fails after `withinMs`. */
+/** A fault test's own limit: a node's stop and the cluster's recovery take tens of seconds on a loaded machine. */
+const FAULT_TEST_LIMIT_MS = 240_000;
+/** How long one call of the fault tests is waited for (the service's own deadlines are far shorter). */
+const CALL_PATIENCE_MS = 30_000;
+
 async function within(what: string, withinMs: number, check: () => Promise<boolean>): Promise<number> {
   const started = Date.now();
   for (;;) {
@@ -60,9 +65,7 @@ describe('a live three-node OpenSearch cluster', { skip: unavailable }, () => {
       for (let i = 0; i < 2; i++) {
         const dir = await mkdtemp(join(tmpdir(), 'civic-serve-'));
         dirs.push(dir);
-        servers.push(
-          await startServe(['--backend', 'opensearch', '--data', dir], { ...env, OPENSEARCH_INDEX_PREFIX: prefix }, KEY),
-        );
+        servers.push(await startServe(['--backend', 'opensearch', '--data', dir], { ...env, OPENSEARCH_INDEX_PREFIX: prefix }, KEY));
       }
     });
     after(async () => {
@@ -94,13 +97,25 @@ describe('a live three-node OpenSearch cluster', { skip: unavailable }, () => {
     let service: SearchService;
     let dataDir: string;
     const TIMEOUT_MS = 3_000;
+    let unanswered = 0;
     const call = async (method: string, path: string, body?: unknown) => {
-      const response = await service.request(`/api/as/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
+      const answered = Promise.resolve(
+        service.request(`/api/as/v1${path}`, {
+          method,
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+          ...(body !== undefined && { body: JSON.stringify(body) }),
+        }),
+      ).then(async (response) => ({ status: response.status, headers: response.headers, body: (await response.json()) as unknown }));
+      // A call still unanswered after this long counts as failed (status 0, never acknowledged), and is reported:
+      // the test goes on instead of waiting for it for ever.
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<{ status: number; headers: Headers; body: unknown }>((resolve) => {
+        timer = setTimeout(() => {
+          unanswered += 1;
+          resolve({ status: 0, headers: new Headers(), body: { errors: ["no answer within the test's patience"] } });
+        }, CALL_PATIENCE_MS);
       });
-      return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
+      return Promise.race([answered, gaveUp]).finally(() => clearTimeout(timer));
     };
     before(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'civic-faults-'));
@@ -126,7 +141,8 @@ describe('a live three-node OpenSearch cluster', { skip: unavailable }, () => {
       await rm(dataDir, { recursive: true, force: true });
     });
 
-    it('keeps searching and keeps every acknowledged write while a node goes down', async () => {
+    // Each fault test has a limit of its own: a call that never came back would otherwise hold the whole run.
+    it('keeps searching and keeps every acknowledged write while a node goes down', { timeout: FAULT_TEST_LIMIT_MS }, async () => {
       const statuses: number[] = [];
       const acknowledged: string[] = [];
       const failedBodies: unknown[] = [];
@@ -150,15 +166,17 @@ describe('a live three-node OpenSearch cluster', { skip: unavailable }, () => {
       const beforeFault = statuses.length;
       await cluster!.stopNode(2);
       const atFault = statuses.length;
+      console.log(`# node 2 stopped after ${atFault} searches`);
       // Carry on until twenty more searches have been answered with the node gone.
       await within('searches after the node went', 60_000, async () => statuses.length >= atFault + 20);
       running = false;
+      console.log(`# ${statuses.length - atFault} searches answered after the stop; waiting for the last calls`);
       await Promise.all([searcher, writer]);
 
       const afterFault = statuses.slice(atFault);
       console.log(
         `# node 2 stopped: ${beforeFault} searches before, ${afterFault.length} after (${afterFault.filter((s) => s !== 200).length} not 200); ` +
-          `${acknowledged.length} of ${writes} writes acknowledged`,
+          `${acknowledged.length} of ${writes} writes acknowledged; ${unanswered} calls unanswered after ${CALL_PATIENCE_MS / 1000} s`,
       );
       // Every failure is App Search's error body, never a hang or a stack.
       for (const body of failedBodies) assert.ok(Array.isArray((body as { errors?: unknown }).errors), JSON.stringify(body));
@@ -171,22 +189,28 @@ describe('a live three-node OpenSearch cluster', { skip: unavailable }, () => {
       await cluster!.startNode(2);
     });
 
-    it("answers App Search's error body within the deadline while the whole cluster is down, and resumes by itself", async () => {
-      await cluster!.stopAll();
-      const started = Date.now();
-      const down = await call('POST', '/engines/faults/search', { query: 'notice' });
-      const took = Date.now() - started;
-      // 503 when the cluster refuses connections; 504 if a connection hangs past the deadline instead.
-      assert.ok([503, 504].includes(down.status), `status ${down.status}`);
-      if (down.status === 503) assert.ok(Number(down.headers.get('retry-after')) > 0, 'a 503 says when to try again');
-      assert.ok(Array.isArray((down.body as { errors?: unknown }).errors), JSON.stringify(down.body));
-      assert.ok(took <= TIMEOUT_MS + 1_000, `answered in ${took} ms`);
+    it(
+      "answers App Search's error body within the deadline while the whole cluster is down, and resumes by itself",
+      { timeout: FAULT_TEST_LIMIT_MS },
+      async () => {
+        await cluster!.stopAll();
+        const started = Date.now();
+        const down = await call('POST', '/engines/faults/search', { query: 'notice' });
+        const took = Date.now() - started;
+        // 503 when the cluster refuses connections; 504 if a connection hangs past the deadline instead.
+        assert.ok([503, 504].includes(down.status), `status ${down.status}`);
+        if (down.status === 503) assert.ok(Number(down.headers.get('retry-after')) > 0, 'a 503 says when to try again');
+        assert.ok(Array.isArray((down.body as { errors?: unknown }).errors), JSON.stringify(down.body));
+        assert.ok(took <= TIMEOUT_MS + 1_000, `answered in ${took} ms`);
 
-      await cluster!.restart();
-      const resumedAfter = await within('search after the cluster came back', 60_000, async () =>
-        (await call('POST', '/engines/faults/search', { query: 'notice' })).status === 200,
-      );
-      console.log(`# cluster down: answered ${down.status} in ${took} ms; search resumed ${resumedAfter} ms after the cluster was green`);
-    });
+        await cluster!.restart();
+        const resumedAfter = await within(
+          'search after the cluster came back',
+          60_000,
+          async () => (await call('POST', '/engines/faults/search', { query: 'notice' })).status === 200,
+        );
+        console.log(`# cluster down: answered ${down.status} in ${took} ms; search resumed ${resumedAfter} ms after the cluster was green`);
+      },
+    );
   });
 });
