@@ -17,7 +17,7 @@ import {
   createElasticsearchBackendFromEnv,
 } from '../../packages/civic-search/src/search/elasticsearch';
 import { checkedEngineDefinition, type EngineDefinition } from '../../packages/civic-search/src/engines/engine-definition';
-import { BackendError, UnknownEngineError, type SearchBackend } from '../../packages/civic-search/src/search/types';
+import { BackendError, BackendUnavailableError, UnknownEngineError, type SearchBackend } from '../../packages/civic-search/src/search/types';
 import { capturingErrors } from './support/proxy-requests';
 
 interface Fixture {
@@ -201,13 +201,17 @@ describe('the client code path beyond the fixtures', () => {
     await assert.rejects(pending, (error: Error) => error.name === 'RequestAbortedError');
   });
 
-  it('reports an unreachable cluster as a BackendError', async () => {
+  it('reports an unreachable cluster as a BackendUnavailableError (the proxy answers 503)', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const unreachable = createElasticsearchBackendFromEnv({ ELASTICSEARCH_URL: `http://127.0.0.1:${port}` }, undefined, ['site']);
-    await assert.rejects(unreachable.search('site', { query: 'x' }), { name: 'BackendError', message: 'Elasticsearch is unreachable' });
+    await assert.rejects(unreachable.search('site', { query: 'x' }), (error: Error) => {
+      assert.ok(error instanceof BackendUnavailableError, `a BackendUnavailableError, not ${error.name}`);
+      assert.equal(error.message, 'Elasticsearch is unreachable');
+      return true;
+    });
   });
 
   it('reports an answer that is not JSON, or not a search answer, as a BackendError', async () => {
