@@ -2,7 +2,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { ClusterClient } from './cluster-client';
 import { checkedEngineDefinition, type EngineDefinition } from '../../engines/engine-definition';
 import type { EngineSchema, SearchFieldWeights } from '../../engines/engine-schema';
-import { BackendError } from '../types';
+import { BackendError, BackendUnavailableError } from '../types';
 import { toBackendError } from './backend-errors';
 import { statusOf } from './response-status';
 import { DEFAULT_LANGUAGE } from './language-analysis';
@@ -106,6 +106,10 @@ export async function readCatalog(client: ClusterClient, prefix: string, skip: (
     throw toBackendError(error);
   }
   if (!Array.isArray(response?.hits?.hits)) throw new BackendError('Elasticsearch sent an answer that could not be read');
+  // A cluster going down answers with what the shards it still reached hold: such a catalog would read as engines
+  // deleted, and searches of them would be answered 404 instead of 503. Only a whole read is the catalog.
+  if ((response._shards?.failed ?? 0) > 0 || response.timed_out)
+    throw new BackendUnavailableError('the engine catalog could not be read whole (the cluster is not answering from every shard)');
   const definitions: EngineDefinition[] = [];
   for (const hit of response.hits.hits) {
     try {
