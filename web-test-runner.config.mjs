@@ -8,6 +8,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { relative } from 'node:path';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 import { kitBuildFrom } from './scripts/kit-builds.mjs';
 
@@ -98,19 +99,27 @@ function rendererAsEsm() {
 function totalsReporter() {
   return {
     onTestRunFinished({ sessions }) {
-      const totals = { passed: 0, failed: 0, skipped: 0 };
-      const walk = (suite) => {
+      // `failures` names each failed test (file and titles), so the run's closing summary says what failed.
+      const totals = { passed: 0, failed: 0, skipped: 0, failures: [] };
+      const walk = (suite, file, titles) => {
         for (const test of suite.tests) {
           if (test.skipped) totals.skipped += 1;
           else if (test.passed) totals.passed += 1;
-          else totals.failed += 1;
+          else {
+            totals.failed += 1;
+            totals.failures.push(`${file} › ${[...titles, test.name].join(' › ')}`);
+          }
         }
-        for (const child of suite.suites) walk(child);
+        for (const child of suite.suites) walk(child, file, [...titles, child.name]);
       };
       for (const session of sessions) {
-        if (session.testResults) walk(session.testResults);
+        const file = relative(process.cwd(), session.testFile);
+        if (session.testResults) walk(session.testResults, file, []);
         // A file that failed to load has no results: count it as a failure, never as nothing.
-        if (!session.passed && (!session.testResults || session.errors?.length)) totals.failed += session.testResults ? 0 : 1;
+        if (!session.passed && !session.testResults) {
+          totals.failed += 1;
+          totals.failures.push(`${file} (did not load)`);
+        }
       }
       mkdirSync('.test-results', { recursive: true });
       writeFileSync(`.test-results/browser-${kitBuild}.json`, JSON.stringify(totals));

@@ -51,10 +51,44 @@ function readJson(file) {
   }
 }
 
-/** A check that is one pass or one fail (build, typecheck, lint). */
-async function check(command, args) {
-  const { code } = await run(command, args);
-  return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+/**
+ * A check that is one pass or one fail (build, typecheck, lint). With a `heading`, its output is held and printed
+ * whole when it ends, so checks running side by side stay readable.
+ */
+async function check(command, args, heading) {
+  const { code, output } = await run(command, args, { quiet: Boolean(heading) });
+  if (heading) console.log(`\n--- ${heading} ---\n${output.trimEnd()}`);
+  const failed = code === 0 ? 0 : 1;
+  return { passed: 1 - failed, failed, skipped: 0, failures: failed ? [`${[command, ...args].join(' ')} exited with ${code}`] : [] };
+}
+
+/**
+ * The failed tests of a TAP report, each as its path of names (file › describe › test). Node prints a test's
+ * subtests before its own result line, indented one level deeper, so a result's children are the results just
+ * before it that are deeper than it; only failed leaves are named (their parents fail because of them).
+ */
+function tapFailures(output) {
+  const results = [];
+  for (const line of output.split('\n')) {
+    const match = /^( *)(not ok|ok) \d+ - (.*?)(?: # .*)?$/.exec(line);
+    if (match) results.push({ depth: match[1].length, failed: match[2] === 'not ok', name: match[3], children: [] });
+  }
+  const roots = [];
+  const pending = [];
+  for (const result of results) {
+    while (pending.length && pending.at(-1).depth > result.depth) result.children.unshift(pending.pop());
+    pending.push(result);
+  }
+  roots.push(...pending);
+  const failures = [];
+  const walk = (result, path) => {
+    const here = [...path, result.name];
+    const failedChildren = result.children.filter((child) => child.failed);
+    if (result.failed && failedChildren.length === 0) failures.push(here.join(' › '));
+    for (const child of failedChildren) walk(child, here);
+  };
+  for (const root of roots) walk(root, []);
+  return failures;
 }
 
 /**
@@ -62,13 +96,18 @@ async function check(command, args) {
  * Two files at a time: Node's default on two cores is one, and much of each file's time is its process starting
  * and its servers and child processes waiting on one another, which two share well.
  */
-async function tapSuite(dir) {
+async function tapSuite(dir, heading) {
   const files = filesUnder(dir, '.test.ts');
   const args = ['--conditions=source', '--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=tap', ...files];
-  const { code, output } = await run('node', args, { capture: true });
+  const { code, output } = await run('node', args, { capture: !heading, quiet: Boolean(heading) });
+  if (heading) console.log(`\n--- ${heading} ---\n${output.trimEnd()}`);
   const count = (name) => Number(output.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
   const totals = { passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo') };
-  if (code !== 0 && totals.failed === 0) totals.failed = 1;
+  totals.failures = tapFailures(output);
+  if (code !== 0 && totals.failed === 0) {
+    totals.failed = 1;
+    totals.failures.push(`node --test ${dir} exited with ${code}`);
+  }
   return totals;
 }
 
@@ -79,19 +118,24 @@ async function tapSuite(dir) {
 async function browserTests(build) {
   const { code, output } = await run('npx', ['web-test-runner'], { env: { CIVIC_BUILD: build }, quiet: true });
   console.log(`\n--- browser tests, ${build} build ---\n${output.trimEnd()}`);
-  const totals = readJson(join(RESULTS, `browser-${build}.json`)) ?? { passed: 0, failed: 0, skipped: 0 };
-  if (code !== 0 && totals.failed === 0) totals.failed = 1;
+  const totals = readJson(join(RESULTS, `browser-${build}.json`)) ?? { passed: 0, failed: 0, skipped: 0, failures: [] };
+  if (code !== 0 && totals.failed === 0) {
+    totals.failed = 1;
+    totals.failures.push(`web-test-runner exited with ${code}`);
+  }
   return totals;
 }
 
-/** Every test of Playwright's JSON report, with the project that ran it. */
+/** Every test of Playwright's JSON report, with the project that ran it and its titles (file › describe › test). */
 function e2eResults(report) {
   const tests = [];
-  const walk = (suite) => {
-    for (const spec of suite.specs ?? []) tests.push(...spec.tests);
-    for (const child of suite.suites ?? []) walk(child);
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) tests.push({ ...test, title: [...titles, spec.title].join(' › '), file: spec.file, line: spec.line });
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
-  for (const suite of report?.suites ?? []) walk(suite);
+  for (const suite of report?.suites ?? []) walk(suite, []);
   return tests;
 }
 
@@ -105,10 +149,17 @@ async function e2eTests(builds) {
   const perBuild = builds.map((build) => {
     const ran = tests.filter((test) => test.projectName === build);
     const count = (...statuses) => ran.filter((test) => statuses.includes(test.status)).length;
+    const named = (status) => ran.filter((test) => test.status === status).map((test) => `${test.title} (line ${test.line})`);
     // A build none of whose tests ran (its server did not start, say) failed, whatever the others did.
-    return { passed: count('expected', 'flaky'), failed: Math.max(count('unexpected'), ran.length === 0 ? 1 : 0), skipped: count('skipped') };
+    const failures = ran.length === 0 ? [`no ${build} test ran`] : named('unexpected');
+    // A test that passed only on a retry is a defect to fix, so it is named, though it counts as passed.
+    const flaky = named('flaky');
+    return { passed: count('expected', 'flaky'), failed: Math.max(count('unexpected'), ran.length === 0 ? 1 : 0), skipped: count('skipped'), failures, flaky };
   });
-  if (code !== 0 && perBuild.every((totals) => totals.failed === 0)) perBuild[0].failed = 1;
+  if (code !== 0 && perBuild.every((totals) => totals.failed === 0)) {
+    perBuild[0].failed = 1;
+    perBuild[0].failures.push(`playwright exited with ${code}`);
+  }
   return perBuild;
 }
 
@@ -123,18 +174,30 @@ const step = async (names, runSuite) => {
   const seconds = Math.round((Date.now() - suiteStarted) / 1000);
   list.forEach((name, index) => suites.push({ name, seconds, ...totals[index] }));
 };
+/** A suite's own time when it runs beside another (the step's time is the longer of the two). */
+const timed = async (suite) => {
+  const suiteStarted = Date.now();
+  const totals = await suite;
+  return { ...totals, seconds: Math.round((Date.now() - suiteStarted) / 1000) };
+};
 
 console.log(`Browser for the browser and e2e tests: ${ensureChromium()}`);
 await step('build', () => check('npm', ['run', '--silent', 'build']));
-await step('typecheck (tsc --noEmit)', () => check('npx', ['tsc', '--noEmit', '-p', '.']));
-await step('lint (eslint)', () => check('npx', ['eslint', '.']));
-await step('node tests', () => tapSuite('test/node'));
-// The packed packages installed into a scratch project and used from there (needs the build's dist/).
-await step('packed packages (installed outside the repository)', () => tapSuite('test/packaged'));
+// Type-checking and linting read the same files and each mostly waits on one core: side by side they take little
+// more than the longer of the two.
+await step(['typecheck (tsc --noEmit)', 'lint (eslint)'], () =>
+  Promise.all([timed(check('npx', ['tsc', '--noEmit', '-p', '.'], 'typecheck')), timed(check('npx', ['eslint', '.'], 'lint'))]),
+);
+// The node tests beside the packed packages (installed into a scratch project and used from there; they need the
+// build's dist/): the packed tests spend most of their time in npm and in started services waiting, which the
+// node tests' own waiting shares well.
+await step(['node tests', 'packed packages (installed outside the repository)'], () =>
+  Promise.all([timed(tapSuite('test/node', 'node tests')), timed(tapSuite('test/packaged', 'packed packages'))]),
+);
 // The two builds' browser suites run side by side: each opens one page at a time and mostly waits on it, so two
 // share the machine's cores well (each has its own browser, so neither page is a throttled background tab).
 await step(['browser tests (web-test-runner), React build', 'browser tests (web-test-runner), lean build'], () =>
-  Promise.all([browserTests('react'), browserTests('lean')]),
+  Promise.all([timed(browserTests('react')), timed(browserTests('lean'))]),
 );
 // One run for both builds: the two projects share the workers (the e2e time is for both).
 await step(['e2e tests (playwright), React build', 'e2e tests (playwright), lean build'], () => e2eTests(['react', 'lean']));
@@ -143,6 +206,8 @@ const sum = (key) => suites.reduce((total, suite) => total + suite[key], 0);
 console.log('\n=== summary ===');
 for (const suite of suites) {
   console.log(`${suite.name}: ${suite.passed} passed, ${suite.failed} failed, ${suite.skipped} skipped (${suite.seconds} s)`);
+  for (const failure of suite.failures ?? []) console.log(`  failed: ${failure}`);
+  for (const retried of suite.flaky ?? []) console.log(`  passed only on a retry: ${retried}`);
 }
 console.log(`took ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);

@@ -32,6 +32,7 @@ import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 import { Client } from '@elastic/enterprise-search';
 import AppSearchClient from '@elastic/app-search-node';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { hostPrebuiltAddons, type PrebuiltAddonHost } from './prebuilt-addons';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -44,9 +45,11 @@ let scratch: string;
 let tarballs: { elements: string; search: string };
 /** The civic-search command as installed alone in a scratch project. */
 let installedCli: string;
+/** Where installs download better-sqlite3's prebuilt addon, as a council's do from its release page. */
+let addonHost: PrebuiltAddonHost | undefined;
 
 async function npm(args: string[], cwd: string) {
-  return run('npm', args, { cwd, maxBuffer: 32 * 1024 * 1024 });
+  return run('npm', args, { cwd, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, ...addonHost?.env } });
 }
 
 async function pack(args: string[]): Promise<string> {
@@ -150,10 +153,12 @@ describe('the packed packages, installed as a council would', () => {
 
   before(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'civic-packed-'));
+    addonHost = await hostPrebuiltAddons(ROOT);
     tarballs = { elements: await pack([]), search: await pack(['--workspace', 'civic-search']) };
   }, SLOW);
 
   after(async () => {
+    addonHost?.close();
     await browser?.close();
     site?.server.close();
     service?.child.kill('SIGTERM');
