@@ -26,6 +26,9 @@ if (!existsSync(join(distRoot, 'autoload.js'))) console.warn(`No build in ${dist
 const { app, search } = await createSiteApp({ distRoot });
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
   console.log(`Example site: http://${hostname}:${info.port} (the kit's ${build} build, ${distRoot}/)`);
+  // The key itself is never printed: the search manager reads it from the file the service keeps it in.
+  const keyFile = search.privateKey.file ?? 'SEARCH_PRIVATE_KEY';
+  console.log(`Search console: http://${hostname}:${info.port}/console (sign in with the private key in ${keyFile})`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

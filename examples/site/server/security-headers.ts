@@ -24,6 +24,9 @@ export function hstsValue({ maxAge, includeSubDomains }: HstsOptions): string {
  * Secure default headers for every response, with a strict Content-Security-Policy: scripts and styles only
  * from this site (no inline script, no eval), no plugins, no <base> hijack, frames only from the video host.
  */
+/** Headers a response may set for itself, which the site's defaults then leave alone. */
+const KEPT_WHEN_SET = ['Content-Security-Policy', 'Referrer-Policy'];
+
 export function securityHeaders(options: SecurityHeadersOptions = {}): MiddlewareHandler {
   const config = options.hsts === undefined || options.trustProxy === undefined ? siteServerConfig() : undefined;
   const hsts = options.hsts ?? config?.hsts ?? false;
@@ -48,10 +51,15 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
     referrerPolicy: 'strict-origin-when-cross-origin',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
   });
-  if (!hsts) return headers;
-  const value = hstsValue(hsts);
+  const value = hsts ? hstsValue(hsts) : undefined;
   return async (c, next) => {
-    await headers(c, next);
-    if (isHttpsRequest(c, trustProxy)) c.header('Strict-Transport-Security', value);
+    // A mounted app that sets a stricter policy of its own (the search console does) keeps it.
+    let own: Array<[string, string]> = [];
+    await headers(c, async () => {
+      await next();
+      own = KEPT_WHEN_SET.flatMap((name) => (c.res.headers.has(name) ? [[name, c.res.headers.get(name)!] as [string, string]] : []));
+    });
+    for (const [name, ownValue] of own) c.res.headers.set(name, ownValue);
+    if (value && isHttpsRequest(c, trustProxy)) c.header('Strict-Transport-Security', value);
   };
 }

@@ -43,6 +43,11 @@ export const SERVE_OPTIONS = {
     env: 'CIVIC_SEARCH_SEARCH_NEEDS_KEY',
     help: "on: searches at App Search's own paths (/api/as/v1/engines/...) need a search key made through the credentials API; the elements' /_search-proxy paths stay open to visitors. Default off.",
   },
+  console: {
+    type: 'string',
+    env: 'CIVIC_SEARCH_CONSOLE',
+    help: "on (default): the search manager's console at /console, where a private or admin key signs in to see what visitors search for. off: not served.",
+  },
   'cost-budget': {
     type: 'string',
     env: 'CIVIC_SEARCH_COST_BUDGET',
@@ -112,6 +117,7 @@ interface ConfigFile {
   corsOrigins?: string[];
   trustProxy?: string;
   searchNeedsKey?: boolean;
+  console?: boolean;
   backend?: string;
   costBudget?: { refillPerSecond: number; burst: number } | false;
   maxAnswerBytes?: number;
@@ -233,6 +239,7 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
     throw new UsageError(`--max-answer-bytes ${JSON.stringify(maxAnswerText)}: give a whole number of bytes from 1024.`);
   }
   const searchNeedsKey = onOff('search-needs-key', pick('search-needs-key'), config.searchNeedsKey);
+  const consoleOn = onOff('console', pick('console'), config.console);
   const crawls = await readCrawls(config, pick('crawl'), pick('crawl-engine'), pick('schedule'));
   // No engine is fine: a CMS creates its engines and fills them through the write API.
   return {
@@ -246,6 +253,7 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
       corsOrigins: [...(config.corsOrigins ?? []), ...many('cors-origin')],
       trustProxy: pick('trust-proxy', config.trustProxy),
       ...(searchNeedsKey && { searchNeedsKey }),
+      ...(consoleOn === false && { console: false }),
       ...(costBudget !== undefined && { costBudget }),
       ...(maxAnswerText !== undefined && { maxAnswerBytes: Number(maxAnswerText) }),
       env,
@@ -284,6 +292,7 @@ export function serveHelp(): string {
     'cors-origin': '<origin>',
     'trust-proxy': '<header>',
     'search-needs-key': 'on|off',
+    console: 'on|off',
     'cost-budget': '<rate>/<burst>',
     'max-answer-bytes': '<bytes>',
   };

@@ -25,6 +25,7 @@ import { metaEngineDefinitions } from '../meta-engines/meta-definitions';
 import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } from '../crawler/service-crawls';
 import { forgetEngineRules, relevanceApi, relevanceRules, withRelevance } from '../relevance';
 import { createAnalytics, type Analytics, type AnalyticsOptions } from '../analytics';
+import { consoleRoutes, type SessionLimits, type SignInLimit } from '../console';
 
 /** Where documents of an engine come from: a JSON or NDJSON file, a list, or a function the service calls once. */
 export type DocumentSource = string | readonly object[] | (() => readonly object[] | Promise<readonly object[]>);
@@ -96,6 +97,11 @@ export interface SearchServiceOptions {
   searchNeedsKey?: boolean;
   /** Search analytics (recorded by default; see src/analytics): log settings, redaction, bounds, popular suggestions. */
   analytics?: AnalyticsOptions;
+  /**
+   * The search manager's console at `/console` (default on): sign in with a private or admin key. Its session
+   * limits and sign-in limit may be set; false: not served.
+   */
+  console?: boolean | { sessionLimits?: Partial<SessionLimits>; signInLimit?: Partial<SignInLimit> };
 }
 
 /** The service: a Hono app (mount it, or serve it with @hono/node-server) with what it runs on. */
@@ -273,6 +279,18 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     }
   } else if (options.crawls?.length) throw new Error('createSearchService: crawls need a backend that takes writes.');
   if (options.searchNeedsKey) app.use(SEARCH_KEY_PATH, searchKeyGate(credentials));
+  if (options.console !== false) {
+    app.route(
+      '/',
+      consoleRoutes({
+        ...(typeof options.console === 'object' && options.console),
+        keys: credentials,
+        engineNames: () => registry.list().map((definition) => definition.name),
+        ...(analytics && { analytics: analytics.store }),
+        ...(clientKey && { clientKey }),
+      }),
+    );
+  }
   app.route('/', relevanceApi({ store: operatorStore, engines: registry, privateKey: privateKey.key, keys: credentials }));
   // Searches through the proxy and through `service.backend` (a server-rendered results page) get the same rules;
   // a meta engine's search asks each source engine, whose own rules apply.

@@ -1,0 +1,203 @@
+/** @jsxImportSource hono/jsx */
+import type { Child } from 'hono/jsx';
+import type { QueryRow } from '../analytics/types';
+
+/** Where the console lives on the service. */
+export const CONSOLE_PATH = '/console';
+
+interface LayoutProps {
+  title: string;
+  /** The signed-in session's token for the sign-out form; absent on the sign-in pages. */
+  csrfToken?: string;
+  children: Child;
+}
+
+/** Every console page: one heading per page, a skip link, and sign-out as a form (a change, so a POST). */
+export function Layout({ title, csrfToken, children }: LayoutProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${title} – civic-search console`}</title>
+        <link rel="stylesheet" href={`${CONSOLE_PATH}/console.css`} />
+      </head>
+      <body>
+        <a class="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <header class="console-header">
+          <p class="console-name">
+            <a href={CONSOLE_PATH}>civic-search console</a>
+          </p>
+          {csrfToken && (
+            <form method="post" action={`${CONSOLE_PATH}/sign-out`}>
+              <input type="hidden" name="csrf" value={csrfToken} />
+              <button type="submit">Sign out</button>
+            </form>
+          )}
+        </header>
+        <main id="main" tabindex={-1}>
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+export function SignInPage({ problem, notice }: { problem?: string; notice?: string }) {
+  return (
+    <Layout title="Sign in">
+      <h1>Sign in</h1>
+      {notice && <p class="notice">{notice}</p>}
+      {problem && (
+        <div class="problem" role="alert">
+          <h2>There is a problem</h2>
+          <p>{problem}</p>
+        </div>
+      )}
+      <form method="post" action={`${CONSOLE_PATH}/sign-in`} class="sign-in">
+        <label htmlFor="key">Key</label>
+        <p id="key-hint" class="hint">
+          A private key (to see an engine's reports) or an admin key (to manage keys), from the service's operator.
+        </p>
+        <input
+          id="key"
+          name="key"
+          type="password"
+          autocomplete="off"
+          spellcheck={false}
+          required
+          aria-describedby="key-hint"
+          {...(problem ? { 'aria-invalid': 'true' } : {})}
+        />
+        <button type="submit">Sign in</button>
+      </form>
+    </Layout>
+  );
+}
+
+export interface EngineLink {
+  name: string;
+  documents?: number;
+}
+
+export function EnginesPage({ engines, csrfToken, note }: { engines: readonly EngineLink[]; csrfToken: string; note?: string }) {
+  return (
+    <Layout title="Engines" csrfToken={csrfToken}>
+      <h1>Engines</h1>
+      {note && <p class="notice">{note}</p>}
+      {engines.length === 0 ? (
+        <p>This key reaches no engine.</p>
+      ) : (
+        <ul class="engine-list">
+          {engines.map((engine) => (
+            <li>
+              <a href={`${CONSOLE_PATH}/engines/${encodeURIComponent(engine.name)}`}>{engine.name}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Layout>
+  );
+}
+
+export interface ReportsPageProps {
+  engine: string;
+  csrfToken: string;
+  /** The range shown, as the date fields hold it (YYYY-MM-DD, UTC). */
+  from: string;
+  to: string;
+  problem?: string;
+  top: readonly QueryRow[];
+  noResults: readonly QueryRow[];
+  noClicks: readonly QueryRow[];
+}
+
+function QueryTable({ id, caption, rows, empty }: { id: string; caption: string; rows: readonly QueryRow[]; empty: string }) {
+  return (
+    <section>
+      <h2 id={id}>{caption}</h2>
+      {rows.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        // A table wider than a phone scrolls sideways in its own region, which keyboard users must be able to reach.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div class="table-scroll" role="region" aria-labelledby={id} tabindex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Query</th>
+                <th scope="col" class="number">
+                  Searches
+                </th>
+                <th scope="col" class="number">
+                  Clicks
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr>
+                  <th scope="row">{row.term === '' ? '(blank search)' : row.term}</th>
+                  <td class="number">{row.queries.toLocaleString('en')}</td>
+                  <td class="number">{row.clicks.toLocaleString('en')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** An engine's reports for a date range, as a server-rendered page: it works the same with or without scripts. */
+export function ReportsPage(props: ReportsPageProps) {
+  const { engine, csrfToken, from, to, problem } = props;
+  return (
+    <Layout title={`${engine}: reports`} csrfToken={csrfToken}>
+      <p class="breadcrumb">
+        <a href={CONSOLE_PATH}>Engines</a>
+      </p>
+      <h1>{engine}: what visitors search for</h1>
+      {problem && (
+        <div class="problem" role="alert">
+          <h2>There is a problem</h2>
+          <p>{problem}</p>
+        </div>
+      )}
+      <form method="get" class="date-range">
+        <div>
+          <label htmlFor="from">From</label>
+          <input id="from" name="from" type="date" value={from} required />
+        </div>
+        <div>
+          <label htmlFor="to">To</label>
+          <input id="to" name="to" type="date" value={to} required />
+        </div>
+        <button type="submit">Show</button>
+      </form>
+      <QueryTable id="top" caption="Top queries" rows={props.top} empty="No searches in this range." />
+      <QueryTable id="no-results" caption="Queries with no results" rows={props.noResults} empty="Every search in this range found something." />
+      <QueryTable
+        id="no-clicks"
+        caption="Queries with results but no clicks"
+        rows={props.noClicks}
+        empty="Every search with results in this range had a click."
+      />
+    </Layout>
+  );
+}
+
+export function MessagePage({ title, message, csrfToken }: { title: string; message: string; csrfToken?: string }) {
+  return (
+    <Layout title={title} csrfToken={csrfToken}>
+      <h1>{title}</h1>
+      <p>{message}</p>
+      <p>
+        <a href={CONSOLE_PATH}>Back to the console</a>
+      </p>
+    </Layout>
+  );
+}

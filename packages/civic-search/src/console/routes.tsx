@@ -1,0 +1,192 @@
+/** @jsxImportSource hono/jsx */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { bodyLimit } from 'hono/body-limit';
+import type { AnalyticsStore } from '../analytics/types';
+import { refusal } from '../credentials/grants';
+import type { KeyGrant, KeyRing } from '../credentials/types';
+import { isForeignSite } from '../search-proxy/cors';
+import { clientAddress } from '../search-proxy/rate-limit';
+import { CONSOLE_CSS } from './console-css';
+import { CONSOLE_PATH, EnginesPage, MessagePage, ReportsPage, SignInPage } from './pages';
+import { reportRange } from './report-range';
+import { ConsoleSessions, csrfTokenMatches, type ConsoleSession, type SessionLimits } from './sessions';
+import { SignInLimiter, type SignInLimit } from './sign-in-limiter';
+
+export interface ConsoleOptions {
+  /** The service's keys: who may sign in, and what each may see. */
+  keys: KeyRing;
+  /** The engines the service serves now. */
+  engineNames: () => readonly string[];
+  /** Where the reports come from (absent: analytics is switched off, and the reports page says so). */
+  analytics?: AnalyticsStore;
+  /** Names the client for the sign-in limit (default: the socket address; a trusted proxy's header behind one). */
+  clientKey?: (c: Context) => string;
+  sessionLimits?: Partial<SessionLimits>;
+  signInLimit?: Partial<SignInLimit>;
+  /** The clock (tests move it). */
+  now?: () => number;
+}
+
+/** The session cookie: HttpOnly, SameSite=Strict, only under the console's path, Secure whenever the page is HTTPS. */
+const COOKIE = 'civic_console';
+const REPORT_ROWS = 20;
+
+/**
+ * Nothing but the console's own files may run or load on its pages: no inline script or style, no frames, forms
+ * that post only here, and no page of another site may frame it.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const securityHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  c.res.headers.set('Referrer-Policy', 'no-referrer');
+  c.res.headers.set('X-Frame-Options', 'DENY');
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+};
+
+type ConsoleEnv = { Variables: { session: ConsoleSession; sessionId: string; grant: KeyGrant } };
+
+/**
+ * The search manager's console at `/console`: sign in with a private or admin key, see what visitors search for.
+ * Every page is rendered on the server, so it works without scripts. A session is a cookie naming a session held
+ * in this process; its key is checked again on every request, so a key revoked or narrowed takes effect at once.
+ */
+export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
+  const { keys, engineNames, analytics, clientKey = clientAddress, now = Date.now } = options;
+  const sessions = new ConsoleSessions(options.sessionLimits, now);
+  const limiter = new SignInLimiter(options.signInLimit, now);
+  const app = new Hono<ConsoleEnv>();
+  const secure = (c: Context) => new URL(c.req.url).protocol === 'https:';
+
+  app.use(`${CONSOLE_PATH}/*`, securityHeaders);
+  app.use(CONSOLE_PATH, securityHeaders);
+  // A change never comes from another site's page, whatever cookies its browser holds.
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], [`${CONSOLE_PATH}/*`], async (c, next) => {
+    if (isForeignSite(c, new Set())) {
+      return c.html(<MessagePage title="Not allowed" message="The console takes changes only from its own pages." />, 403);
+    }
+    await next();
+  });
+  app.use(`${CONSOLE_PATH}/*`, bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text('Too large', 413) }));
+
+  app.get(`${CONSOLE_PATH}/console.css`, (c) =>
+    c.body(CONSOLE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
+  );
+
+  const signInPage = (c: Context, status: 200 | 401 | 403 | 429, props: Parameters<typeof SignInPage>[0] = {}) =>
+    c.html(<SignInPage {...props} />, status);
+
+  app.get(`${CONSOLE_PATH}/sign-in`, async (c) => {
+    if (sessions.find(getCookie(c, COOKIE))) return c.redirect(CONSOLE_PATH, 303);
+    const notice = c.req.query('signed-out') !== undefined ? 'You have signed out.' : c.req.query('expired') !== undefined ? 'Your session has ended. Sign in again.' : undefined;
+    return signInPage(c, 200, { notice });
+  });
+
+  app.post(`${CONSOLE_PATH}/sign-in`, async (c) => {
+    const client = clientKey(c);
+    const wait = limiter.waitSeconds(client);
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      return signInPage(c, 429, { problem: `Too many attempts to sign in. Try again in ${Math.ceil(wait / 60)} minute(s).` });
+    }
+    const form = await c.req.parseBody();
+    const key = typeof form.key === 'string' ? form.key.trim() : '';
+    const grant = key ? await keys.grantFor(key) : undefined;
+    if (!grant) {
+      limiter.failed(client);
+      return signInPage(c, 401, { problem: key ? 'That key was not accepted. Check it and try again.' : 'Enter a key.' });
+    }
+    if (grant.type === 'search') {
+      return signInPage(c, 403, { problem: 'A search key can only search. Sign in with a private key or an admin key.' });
+    }
+    limiter.succeeded(client);
+    const { id } = sessions.start(key);
+    setCookie(c, COOKIE, id, { httpOnly: true, sameSite: 'Strict', path: CONSOLE_PATH, secure: secure(c) });
+    return c.redirect(CONSOLE_PATH, 303);
+  });
+
+  // Every other console page needs a live session whose key still works: a page asked for is sent to sign in, a
+  // change is refused with 401.
+  const signedIn: MiddlewareHandler<ConsoleEnv> = async (c, next) => {
+    const sessionId = getCookie(c, COOKIE);
+    const session = sessions.find(sessionId);
+    const grant = session && (await keys.grantFor(session.key));
+    if (!session || !grant || !sessionId) {
+      if (sessionId) {
+        sessions.end(sessionId);
+        deleteCookie(c, COOKIE, { path: CONSOLE_PATH, secure: secure(c) });
+      }
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return c.redirect(`${CONSOLE_PATH}/sign-in${sessionId ? '?expired' : ''}`, 303);
+      return c.html(<MessagePage title="Sign in first" message="Your session has ended. Sign in again." />, 401);
+    }
+    c.set('session', session);
+    c.set('sessionId', sessionId);
+    c.set('grant', grant);
+    await next();
+  };
+  // A change carries the session's token: a page elsewhere cannot know it, even where its browser sends the cookie.
+  const csrfChecked: MiddlewareHandler<ConsoleEnv> = async (c, next) => {
+    const form = await c.req.parseBody();
+    const sent = typeof form.csrf === 'string' ? form.csrf : c.req.header('x-csrf-token');
+    if (!csrfTokenMatches(c.get('session'), sent)) {
+      return c.html(<MessagePage title="Not allowed" message="This form has expired. Go back, reload the page and try again." />, 403);
+    }
+    await next();
+  };
+
+  app.post(`${CONSOLE_PATH}/sign-out`, signedIn, csrfChecked, (c) => {
+    sessions.end(c.get('sessionId'));
+    deleteCookie(c, COOKIE, { path: CONSOLE_PATH, secure: secure(c) });
+    return c.redirect(`${CONSOLE_PATH}/sign-in?signed-out`, 303);
+  });
+
+  /** The engines a grant may read, in the console as in the API. */
+  const readable = (grant: KeyGrant) => engineNames().filter((name) => refusal(grant, 'read', name) === undefined);
+
+  app.get(CONSOLE_PATH, signedIn, (c) => {
+    const grant = c.get('grant');
+    const note = grant.type === 'admin' && !grant.root ? 'An admin key manages keys; engines need a private key.' : undefined;
+    return c.html(<EnginesPage engines={readable(grant).map((name) => ({ name }))} csrfToken={c.get('session').csrfToken} note={note} />);
+  });
+
+  app.get(`${CONSOLE_PATH}/engines/:engine`, signedIn, async (c) => {
+    const engine = c.req.param('engine');
+    const { csrfToken } = c.get('session');
+    if (!engineNames().includes(engine)) {
+      return c.html(<MessagePage title="Engine not found" message={`There is no engine called ${engine}.`} csrfToken={csrfToken} />, 404);
+    }
+    const problem = refusal(c.get('grant'), 'read', engine);
+    if (problem) return c.html(<MessagePage title="Not allowed" message={problem} csrfToken={csrfToken} />, 403);
+    const range = reportRange(c.req.query('from'), c.req.query('to'), now());
+    const empty = { top: [], noResults: [], noClicks: [] };
+    if (!analytics) {
+      return c.html(<ReportsPage engine={engine} csrfToken={csrfToken} {...range.fields} {...empty} problem="Analytics are switched off on this service." />);
+    }
+    if (range.problem) return c.html(<ReportsPage engine={engine} csrfToken={csrfToken} {...range.fields} {...empty} problem={range.problem} />, 400);
+    const scope = { engine, range: range.range, limit: REPORT_ROWS };
+    const [top, noResults, noClicks] = await Promise.all([
+      analytics.topQueries(scope),
+      analytics.topQueries({ ...scope, results: false }),
+      analytics.topQueries({ ...scope, results: true, clicks: false }),
+    ]);
+    return c.html(<ReportsPage engine={engine} csrfToken={csrfToken} {...range.fields} top={top} noResults={noResults} noClicks={noClicks} />);
+  });
+
+  // Anything else under the console: sign in first, then not found (never a hint of what exists to a stranger).
+  app.all(`${CONSOLE_PATH}/*`, signedIn, (c) =>
+    c.html(<MessagePage title="Page not found" message="There is no console page at this address." csrfToken={c.get('session').csrfToken} />, 404),
+  );
+  return app;
+}
