@@ -153,10 +153,10 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   if (options.maxAnswerBytes !== undefined) checkMaxAnswerBytes(options.maxAnswerBytes, 'createSearchService');
   const clientKey = trustProxy ? trustedHeaderAddress(trustProxy) : undefined;
   const privateKey = await privateKeyFor(dataDir, options.privateKey);
-  const operatorStore = options.operatorStore ?? openDataFolderOperatorStore(dataDir);
-  const closeOperatorStore = options.operatorStore ? async () => undefined : () => operatorStore.close();
-  const credentials = new Credentials(operatorStore, privateKey.key);
-  const metaEngines = new MetaEngines(operatorStore);
+  // Settings, synonyms, curations, meta engines and keys live where the engines do: in the cluster for a cluster
+  // backend (so several processes in front of it agree), else in the data folder.
+  const inCluster = choice === 'elasticsearch' || choice === 'opensearch';
+  let openedStore = options.operatorStore || inCluster ? undefined : openDataFolderOperatorStore(dataDir);
 
   const loaded = await Promise.all(
     engineOptions.map(async (engine) => {
@@ -186,6 +186,12 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     admin = cluster.admin;
     watchCatalog = cluster.watch;
     maxConcurrent ??= CLUSTER_MAX_CONCURRENT;
+    if (!options.operatorStore) {
+      openedStore = await cluster.openOperatorStore().catch(async (error: Error) => {
+        await backend.close?.().catch(() => undefined);
+        throw error;
+      });
+    }
   } else if (choice === 'embedded') {
     const seeds: EngineSeed[] = loaded.map(({ definition, documents }) => ({
       name: definition.name,
@@ -221,6 +227,12 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     }
     maxConcurrent ??= EMBEDDED_MAX_CONCURRENT;
   } else throw new Error(`createSearchService: the backend must be "embedded", "elasticsearch" or "opensearch", not ${JSON.stringify(choice)}.`);
+
+  const operatorStore = options.operatorStore ?? openedStore!;
+  // A store that was given is the caller's to close.
+  const closeOperatorStore = async () => openedStore?.close();
+  const credentials = new Credentials(operatorStore, privateKey.key);
+  const metaEngines = new MetaEngines(operatorStore);
 
   const registry = new EngineRegistry(loaded.map(({ definition }) => definition));
   const refreshRegistry = async () => {
