@@ -31,6 +31,11 @@ const IN_EFFECT_WITHIN_MS = 2_000;
 /** Documents become searchable after the index's refresh (every second), plus the machine's delay. */
 const DOCUMENTS_WITHIN_MS = 10_000;
 
+/** With the cluster stopped, a key check and a search are answered this fast at most (connections are refused). */
+const CLUSTER_DOWN_ANSWER_MS = 5_000;
+/** The client finds the restarted node again after its dead-node back-off, on a busy machine. */
+const CLUSTER_BACK_WITHIN_MS = 60_000;
+
 /** Polls `check` until it holds; answers how long that took, or fails after `withinMs`. */
 async function within(what: string, withinMs: number, check: () => Promise<boolean>): Promise<number> {
   const started = performance.now();
@@ -70,6 +75,8 @@ describe('operator state in a live OpenSearch cluster', { skip: unavailable }, (
   before(async () => {
     cluster = await startCluster({ nodes: 1 });
     env.OPENSEARCH_URL = cluster.urls.join(',');
+    // One node holds no replicas: with none asked for, its indexes are green and it comes back green after a restart.
+    env.OPENSEARCH_REPLICAS = '0';
   });
   after(async () => {
     await Promise.all(clients.map((client) => client.close()));
@@ -157,6 +164,33 @@ describe('operator state in a live OpenSearch cluster', { skip: unavailable }, (
       console.log(
         `# in effect through the other process after: synonym ${synonym} ms, curation ${curation} ms, search setting ${setting} ms, ` +
           `new key ${keyWorks} ms, deleted key refused ${keyGone} ms`,
+      );
+    });
+
+    // Last: it stops the cluster.
+    it('answers 503 at once, never hangs, while the cluster is stopped, and works again when it is back', async () => {
+      const [one, two] = servers as [ServeProcess, ServeProcess];
+      await cluster!.stopAll();
+      const started = performance.now();
+      const keys = await two.api('GET', '/credentials');
+      const searched = await one.api('POST', '/engines/council/search', { query: 'rates' });
+      const elapsed = Math.round(performance.now() - started);
+      assert.equal(keys.status, 503, JSON.stringify(keys.body));
+      assert.match((keys.body as { error: string }).error, /cannot be checked right now: OpenSearch is unreachable/);
+      assert.equal(searched.status, 503, JSON.stringify(searched.body));
+      assert.ok(Array.isArray((searched.body as { errors: unknown }).errors));
+      assert.ok(elapsed < CLUSTER_DOWN_ANSWER_MS, `answered in ${elapsed} ms`);
+
+      await cluster!.restart();
+      const back = await within('keys and rules after the cluster is back', CLUSTER_BACK_WITHIN_MS, async () => {
+        const [listed, found] = await Promise.all([
+          two.api('GET', '/credentials'),
+          one.api('POST', '/engines/council/search', { query: 'refuse' }),
+        ]);
+        return listed.status === 200 && found.status === 200 && ids(found).includes('bins');
+      });
+      console.log(
+        `# cluster stopped: a key check and a search answered 503 in ${elapsed} ms together; both back ${back} ms after it was green`,
       );
     });
   });
