@@ -121,7 +121,7 @@ describe('operator state in a live OpenSearch cluster', { skip: unavailable }, (
       return answer.body as Record<string, unknown>;
     };
 
-    it('puts a synonym, a curation, a search setting and a key made through one in effect in the other, and a deleted key out', async () => {
+    it('puts a synonym, a curation, a search setting, a meta engine and a key made through one in effect in the other, and a deleted key out', async () => {
       const [one, two] = servers as [ServeProcess, ServeProcess];
       const search = (query: string) => two.api('POST', '/engines/council/search', { query });
       ok(await one.api('POST', '/engines', { name: 'council', language: 'en' }));
@@ -133,7 +133,8 @@ describe('operator state in a live OpenSearch cluster', { skip: unavailable }, (
           { id: 'rates-2019', title: 'Rates archive 2019', body: 'Rates rates rates for 2019' },
         ]),
       );
-      await within('the documents', DOCUMENTS_WITHIN_MS, async () => ids(await search('harbour')).includes('ferry'));
+      // Each shard of the engine's index refreshes on its own: wait until every page is searchable.
+      await within('the documents', DOCUMENTS_WITHIN_MS, async () => ids(await search('')).length === 4);
       assert.ok(!ids(await search('refuse')).includes('bins'), 'no page says "refuse" before the synonym');
       assert.ok(ids(await search('rates')).includes('rates-2019'));
 
@@ -151,6 +152,12 @@ describe('operator state in a live OpenSearch cluster', { skip: unavailable }, (
       const setting = await within('a search setting', IN_EFFECT_WITHIN_MS, async () => ids(await search('harbour')).length === 0);
       assert.deepEqual(ids(await search('ferry')), ['ferry'], 'titles are still searched');
 
+      ok(await one.api('POST', '/engines', { name: 'everything', type: 'meta', source_engines: ['council'] }));
+      const meta = await within('a meta engine', IN_EFFECT_WITHIN_MS, async () => {
+        const answer = await two.api('POST', '/engines/everything/search', { query: 'ferry' });
+        return answer.status === 200 && ids(answer).includes('council|ferry');
+      });
+
       const made = ok(
         await one.api('POST', '/credentials', { name: 'cms', type: 'private', read: true, write: true, access_all_engines: true }),
       );
@@ -162,7 +169,7 @@ describe('operator state in a live OpenSearch cluster', { skip: unavailable }, (
       const keyGone = await within('a deleted key', IN_EFFECT_WITHIN_MS, async () => (await readWithKey()).status === 401);
 
       console.log(
-        `# in effect through the other process after: synonym ${synonym} ms, curation ${curation} ms, search setting ${setting} ms, ` +
+        `# in effect through the other process after: synonym ${synonym} ms, curation ${curation} ms, search setting ${setting} ms, meta engine ${meta} ms, ` +
           `new key ${keyWorks} ms, deleted key refused ${keyGone} ms`,
       );
     });

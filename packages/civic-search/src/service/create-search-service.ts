@@ -15,7 +15,7 @@ import { DEFAULT_RATE_LIMIT, trustedHeaderAddress, type RateLimitOptions } from 
 import type { CostBudgetOptions } from '../search-proxy/cost-budget';
 import { normaliseOrigin } from '../search-proxy/cors';
 import { privateKeyFor, type PrivateKey } from './private-key';
-import { openDataFolderOperatorStore, type OperatorStore } from '../operator-state';
+import { openDataFolderOperatorStore, watchRevision, type OperatorStore } from '../operator-state';
 import { Credentials } from '../credentials/credentials';
 import { SEARCH_KEY_PATH, searchKeyGate } from '../credentials/search-key-gate';
 import { MetaEngines } from '../meta-engines/meta-engines';
@@ -135,6 +135,12 @@ async function loadDocuments(source: DocumentSource, schema: EngineSchema | unde
 }
 
 /**
+ * How often a service on a cluster checks the operator store's revision for meta engines made elsewhere: as often as
+ * the engine catalog is read, one realtime read of one document.
+ */
+const OPERATOR_POLL_MS = 500;
+
+/**
  * Creates the search service: App Search's search, query_suggestion and click endpoints under `/api/as/v1/` and
  * `/_search-proxy/api/as/v1/`, and the elements' form post at `/_search-proxy`, over the engines given. Engines'
  * documents are read and checked first: a file with problems stops the start with every problem listed.
@@ -245,6 +251,8 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   };
   await refreshRegistry();
   watchCatalog?.(refreshRegistry);
+  // Meta engines made or changed through another process sharing the cluster join the registry here too.
+  const stopWatchingOperators = inCluster ? watchRevision(operatorStore, OPERATOR_POLL_MS, refreshRegistry) : undefined;
 
   const analytics =
     options.analytics?.enabled === false
@@ -324,6 +332,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       await (backend as { ready?: () => Promise<void> }).ready?.();
     },
     close: async () => {
+      stopWatchingOperators?.();
       await crawls?.stop();
       await analytics?.close();
       await backend.close?.();
