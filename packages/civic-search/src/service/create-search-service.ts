@@ -85,8 +85,9 @@ export interface SearchServiceOptions {
    */
   crawls?: readonly ServiceCrawl[];
   /**
-   * Where operator records are kept (credentials, search settings, synonyms, curations); default: `operator.db` in
-   * `dataDir`, opened here and closed by close(). A store given here is the caller's to close.
+   * Where operator records are kept (credentials, search settings, synonyms, curations, meta engines); default: the
+   * index `<prefix>-operator_state` of the cluster for a cluster backend, else `operator.db` in `dataDir`, opened here
+   * and closed by close(). A store given here is the caller's to close.
    */
   operatorStore?: OperatorStore;
   /**
