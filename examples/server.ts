@@ -1,7 +1,7 @@
 /**
  * Runs the example site: `npm start` (builds the kit first), then open http://127.0.0.1:8080.
  * PORT and HOST override where it listens; CIVIC_BUILD chooses the kit's build it serves (react, the default, or
- * lean: see scripts/kit-builds.mjs); SEARCH_BACKEND (embedded or elasticsearch), SEARCH_DATA_DIR and
+ * lean: see scripts/kit-builds.mjs); SEARCH_BACKEND (embedded, elasticsearch or opensearch), SEARCH_DATA_DIR and
  * SEARCH_PRIVATE_KEY configure its search service (examples/site/search/site-search.ts).
  */
 import { existsSync } from 'node:fs';

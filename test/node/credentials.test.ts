@@ -5,6 +5,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { Client, errors as clientErrors } from '@elastic/enterprise-search';
 import AppSearchClient from '@elastic/app-search-node';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
@@ -12,6 +13,8 @@ import { Credentials } from '../../packages/civic-search/src/credentials/credent
 import { CREDENTIAL_MESSAGES, unknownEngine } from '../../packages/civic-search/src/credentials/credential-rules';
 import { openDataFolderOperatorStore } from '../../packages/civic-search/src/operator-state';
 import { MESSAGES } from '../../packages/civic-search/src/write-api/app-search-rules';
+import { requireKey } from '../../packages/civic-search/src/credentials/require-key';
+import { BackendError, BackendUnavailableError } from '../../packages/civic-search/src/search/types';
 
 /**
  * App Search's credentials API and the scoped keys it makes, driven over real HTTP with the official clients against
@@ -338,5 +341,24 @@ describe('search needs a search key, when the operator says so', () => {
     const answer = await post('/_search-proxy/api/as/v1/engines/parks/search.json');
     assert.equal(answer.status, 200);
     assert.equal(((await answer.json()) as { results: unknown[] }).results.length, 1);
+  });
+});
+
+describe('a key that cannot be checked', () => {
+  // Keys kept in a cluster that cannot be reached: the key is neither let in nor refused as unknown.
+  const app = (failure: Error) => {
+    const keys = { grantFor: () => Promise.reject(failure) };
+    const site = new Hono();
+    site.get('/engines', requireKey({ keys, access: 'read' }), (c) => c.json({ ok: true }));
+    return site;
+  };
+  const askWithKey = (site: Hono) => site.request('/engines', { headers: { Authorization: 'Bearer private-anykey' } });
+
+  it('is answered 503 while the store is unavailable, 502 when it failed otherwise, never let through', async () => {
+    const unavailable = await askWithKey(app(new BackendUnavailableError('OpenSearch is unreachable')));
+    assert.equal(unavailable.status, 503);
+    assert.deepEqual(await unavailable.json(), { error: 'The key cannot be checked right now: OpenSearch is unreachable' });
+    const failed = await askWithKey(app(new BackendError('OpenSearch answered 500 (exception)')));
+    assert.equal(failed.status, 502);
   });
 });

@@ -316,7 +316,7 @@ describe('choosing the backend from the environment', () => {
   });
 
   it('names the variable that is wrong', () => {
-    assert.throws(() => siteSearchOptions({ SEARCH_BACKEND: 'solr' }), /SEARCH_BACKEND must be embedded or elasticsearch, not "solr"/);
+    assert.throws(() => siteSearchOptions({ SEARCH_BACKEND: 'solr' }), /SEARCH_BACKEND must be embedded, elasticsearch or opensearch, not "solr"/);
     assert.throws(() => siteSearchOptions({ SEARCH_BACKEND: 'elasticsearch' }), /ELASTICSEARCH_URL is not set/);
   });
 });

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { BackendError, BackendUnavailableError } from '../search/types';
 import { MESSAGES } from '../write-api/app-search-rules';
 import { findByDigest, keyDigest } from './key-digest';
 import { refusal } from './grants';
@@ -32,7 +33,17 @@ export function requireKey(options: RequireKeyOptions): MiddlewareHandler {
   return async (c, next) => {
     const token = bearerToken(c);
     if (token === undefined) return c.json({ error: MESSAGES.signInRequired }, 401, { 'WWW-Authenticate': CHALLENGE });
-    const grant = await keys.grantFor(token);
+    let grant: KeyGrant | undefined;
+    try {
+      grant = await keys.grantFor(token);
+    } catch (error) {
+      // The keys live in the cluster and it cannot be read: the key can be neither accepted nor refused now.
+      if (!(error instanceof BackendError)) throw error;
+      return c.json(
+        { error: `The key cannot be checked right now: ${error.message}` },
+        error instanceof BackendUnavailableError ? 503 : 502,
+      );
+    }
     if (!grant) return c.json({ error: MESSAGES.invalidToken }, 401, { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` });
     const problem = refusal(grant, access, engineParam ? c.req.param(engineParam) : undefined);
     if (problem) return c.json({ error: problem }, 403);

@@ -4,6 +4,7 @@ import { createClusterAdmin, createClusterBackend, indexEngine, type ClusterAdmi
 import { createElasticsearchClient, elasticsearchConfigFromEnv } from '../search/elasticsearch';
 import { createOpenSearchClient, opensearchConfigFromEnv } from '../search/opensearch';
 import type { SearchBackend } from '../search/types';
+import { openClusterOperatorStore, type OperatorStore } from '../operator-state';
 
 export type ClusterChoice = 'elasticsearch' | 'opensearch';
 
@@ -34,7 +35,13 @@ export async function clusterBackend(
   choice: ClusterChoice,
   env: NodeJS.ProcessEnv,
   engines: readonly { definition: EngineDefinition; documents?: readonly EngineDocument[] }[],
-): Promise<{ backend: SearchBackend; admin: ClusterAdmin; watch(onChange: () => Promise<void>): void }> {
+): Promise<{
+  backend: SearchBackend;
+  admin: ClusterAdmin;
+  watch(onChange: () => Promise<void>): void;
+  /** The operator's records in the same cluster, over the backend's client (closing the backend closes it). */
+  openOperatorStore(): Promise<OperatorStore>;
+}> {
   const { client, indexPrefix } = clientFor(choice, env);
   try {
     await Promise.all(
@@ -87,7 +94,8 @@ export async function clusterBackend(
         await client.close();
       },
     };
-    return { backend, admin, watch };
+    const openOperatorStore = () => openClusterOperatorStore({ client, indexPrefix });
+    return { backend, admin, watch, openOperatorStore };
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;

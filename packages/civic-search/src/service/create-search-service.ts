@@ -15,7 +15,7 @@ import { DEFAULT_RATE_LIMIT, trustedHeaderAddress, type RateLimitOptions } from 
 import type { CostBudgetOptions } from '../search-proxy/cost-budget';
 import { normaliseOrigin } from '../search-proxy/cors';
 import { privateKeyFor, type PrivateKey } from './private-key';
-import { openDataFolderOperatorStore, type OperatorStore } from '../operator-state';
+import { openDataFolderOperatorStore, watchRevision, type OperatorStore } from '../operator-state';
 import { Credentials } from '../credentials/credentials';
 import { SEARCH_KEY_PATH, searchKeyGate } from '../credentials/search-key-gate';
 import { MetaEngines } from '../meta-engines/meta-engines';
@@ -86,8 +86,9 @@ export interface SearchServiceOptions {
    */
   crawls?: readonly ServiceCrawl[];
   /**
-   * Where operator records are kept (credentials, search settings, synonyms, curations); default: `operator.db` in
-   * `dataDir`, opened here and closed by close(). A store given here is the caller's to close.
+   * Where operator records are kept (credentials, search settings, synonyms, curations, meta engines); default: the
+   * index `<prefix>-operator_state` of the cluster for a cluster backend, else `operator.db` in `dataDir`, opened here
+   * and closed by close(). A store given here is the caller's to close.
    */
   operatorStore?: OperatorStore;
   /**
@@ -141,6 +142,12 @@ async function loadDocuments(source: DocumentSource, schema: EngineSchema | unde
 }
 
 /**
+ * How often a service on a cluster checks the operator store's revision for meta engines made elsewhere: as often as
+ * the engine catalog is read, one realtime read of one document.
+ */
+const OPERATOR_POLL_MS = 500;
+
+/**
  * Creates the search service: App Search's search, query_suggestion and click endpoints under `/api/as/v1/` and
  * `/_search-proxy/api/as/v1/`, and the elements' form post at `/_search-proxy`, over the engines given. Engines'
  * documents are read and checked first: a file with problems stops the start with every problem listed.
@@ -159,10 +166,10 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   if (options.maxAnswerBytes !== undefined) checkMaxAnswerBytes(options.maxAnswerBytes, 'createSearchService');
   const clientKey = trustProxy ? trustedHeaderAddress(trustProxy) : undefined;
   const privateKey = await privateKeyFor(dataDir, options.privateKey);
-  const operatorStore = options.operatorStore ?? openDataFolderOperatorStore(dataDir);
-  const closeOperatorStore = options.operatorStore ? async () => undefined : () => operatorStore.close();
-  const credentials = new Credentials(operatorStore, privateKey.key);
-  const metaEngines = new MetaEngines(operatorStore);
+  // Settings, synonyms, curations, meta engines and keys live where the engines do: in the cluster for a cluster
+  // backend (so several processes in front of it agree), else in the data folder.
+  const inCluster = choice === 'elasticsearch' || choice === 'opensearch';
+  let openedStore = options.operatorStore || inCluster ? undefined : openDataFolderOperatorStore(dataDir);
 
   const loaded = await Promise.all(
     engineOptions.map(async (engine) => {
@@ -192,6 +199,12 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     admin = cluster.admin;
     watchCatalog = cluster.watch;
     maxConcurrent ??= CLUSTER_MAX_CONCURRENT;
+    if (!options.operatorStore) {
+      openedStore = await cluster.openOperatorStore().catch(async (error: Error) => {
+        await backend.close?.().catch(() => undefined);
+        throw error;
+      });
+    }
   } else if (choice === 'embedded') {
     const seeds: EngineSeed[] = loaded.map(({ definition, documents }) => ({
       name: definition.name,
@@ -228,6 +241,12 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     maxConcurrent ??= EMBEDDED_MAX_CONCURRENT;
   } else throw new Error(`createSearchService: the backend must be "embedded", "elasticsearch" or "opensearch", not ${JSON.stringify(choice)}.`);
 
+  const operatorStore = options.operatorStore ?? openedStore!;
+  // A store that was given is the caller's to close.
+  const closeOperatorStore = async () => openedStore?.close();
+  const credentials = new Credentials(operatorStore, privateKey.key);
+  const metaEngines = new MetaEngines(operatorStore);
+
   const registry = new EngineRegistry(loaded.map(({ definition }) => definition));
   const refreshRegistry = async () => {
     if (!admin?.definitions) return;
@@ -239,6 +258,8 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   };
   await refreshRegistry();
   watchCatalog?.(refreshRegistry);
+  // Meta engines made or changed through another process sharing the cluster join the registry here too.
+  const stopWatchingOperators = inCluster ? watchRevision(operatorStore, OPERATOR_POLL_MS, refreshRegistry) : undefined;
 
   const analytics =
     options.analytics?.enabled === false
@@ -330,6 +351,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       await (backend as { ready?: () => Promise<void> }).ready?.();
     },
     close: async () => {
+      stopWatchingOperators?.();
       await crawls?.stop();
       await analytics?.close();
       await backend.close?.();

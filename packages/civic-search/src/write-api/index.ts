@@ -5,7 +5,7 @@ import { EngineExistsError, type EngineAdmin } from '../engines/engine-admin';
 import { isForeignSite } from '../search-proxy/cors';
 import { redact } from '../search-proxy/redact';
 import { API_PREFIX } from '../search-proxy/routes';
-import { BackendError, InvalidRequestError, UnknownEngineError } from '../search/types';
+import { BackendError, BackendUnavailableError, InvalidRequestError, UnknownEngineError } from '../search/types';
 import { ApiError, backendFailure, refuse } from './api-error';
 import { MAX_REQUEST_BYTES, MESSAGES, methodNotAllowed } from './app-search-rules';
 import { requireKey, rootKeyRing } from '../credentials/require-key';
@@ -95,7 +95,9 @@ function answerError(c: Context, error: unknown, secrets: readonly string[]) {
   if (error instanceof UnknownEngineError) return refuse(c, new ApiError(404, [MESSAGES.unknownEngine]));
   if (error instanceof EngineExistsError) return refuse(c, new ApiError(400, [MESSAGES.nameTaken]));
   if (error instanceof InvalidRequestError) return refuse(c, new ApiError(400, [redact(error.message, secrets)]));
-  if (error instanceof BackendError) return refuse(c, backendFailure(redact(error.message, secrets)));
+  if (error instanceof BackendError) {
+    return refuse(c, backendFailure(redact(error.message, secrets), error instanceof BackendUnavailableError ? 503 : 502));
+  }
   throw error;
 }
 
