@@ -68,7 +68,7 @@ describe('analytics in a cluster that cannot be reached', () => {
       assert.equal(searched.status, 200, 'the visitor is answered');
       await service.analytics!.flush();
       assert.equal(service.analytics!.counters().dropped, 2, 'the search and its API log entry');
-      assert.match(logged.mock.calls.map((call) => String(call.arguments[0])).join('\n'), /analytics store failed to write \(OpenSearch: unreachable\)/);
+      assert.match(logged.mock.calls.map((call) => String(call.arguments[0])).join('\n'), /analytics store failed to write \(Analytics are unavailable right now: OpenSearch: unreachable\)/);
       const report = await service.fetch(
         new Request('http://local/api/as/v1/engines/site/analytics/queries', { method: 'POST', headers: { Authorization: `Bearer ${KEY}` } }),
       );

@@ -129,6 +129,25 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
         throw error;
       },
     ));
+  /**
+   * Indices this process knows exist. Each is created before its first write, not left to the cluster's automatic
+   * creation, which operators often switch off; the template gives it its mapping either way.
+   */
+  const known = new Set<string>();
+  const ensureIndices = async (names: Iterable<string>) => {
+    await Promise.all(
+      [...new Set(names)]
+        .filter((name) => !known.has(name))
+        .map(async (name) => {
+          try {
+            await client.indices.create({ index: name });
+          } catch (error) {
+            if (!(error instanceof ClusterResponseError && error.type === 'resource_already_exists_exception')) throw error;
+          }
+          known.add(name);
+        }),
+    );
+  };
   let open = true;
   let apiSeq = 0;
   const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -141,7 +160,8 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
   };
   const aggregate = async <A>(kind: AnalyticsIndexKind, query: Query, aggs: Record<string, unknown>) => {
     const answer = await client.search({ index: pattern(kind), size: 0, query, aggs: aggs as Record<string, estypes.AggregationsAggregationContainer> });
-    return answer.aggregations as A;
+    // No index yet (nothing recorded): the cluster answers no aggregations at all.
+    return answer.aggregations as A | undefined;
   };
 
   /**
@@ -159,6 +179,7 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
     });
     const fresh = new Set<number>();
     if (operations.length === 0) return fresh;
+    await ensureIndices(searches.map((event) => analyticsIndex(prefix, 'clients', event.at)));
     const answer = await client.bulk({ operations });
     answer.items.forEach((item, n) => {
       if (item.create?.status === 201) fresh.add(positions[n]!);
@@ -221,6 +242,11 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
             },
           );
         }
+        await ensureIndices([
+          ...searches.map((event) => analyticsIndex(prefix, 'events', event.at)),
+          ...clicks.map((event) => analyticsIndex(prefix, 'events', event.at)),
+          ...apiCalls.map((call) => analyticsIndex(prefix, 'api', call.at)),
+        ]);
         // Answered once searchable: the recorder writes off the request path, and a report flushes first.
         const answer = await client.bulk({ operations, refresh: 'wait_for' });
         return { dropped: answer.items.filter((item) => (item.index?.status ?? 500) >= 300).length };
@@ -231,10 +257,10 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
         // The plain list and the no-result list come in the right order straight from the cluster; the others weigh a window.
         const exact = options.results === undefined && options.clicks === undefined;
         const size = exact || (options.results === false && options.clicks === undefined) ? options.limit : TERMS_WINDOW;
-        const { terms } = await aggregate<{ terms: { buckets: TermBucket[] } }>('events', scopeQuery(options), {
+        const found = await aggregate<{ terms: { buckets: TermBucket[] } }>('events', scopeQuery(options), {
           terms: { terms: { field: 'query', size, shard_size: Math.max(size * 2, 1_000), order: termOrder(options) }, aggs: SUMS },
         });
-        return terms.buckets
+        return (found?.terms.buckets ?? [])
           .map((bucket) => ({ term: bucket.key, queries: whole(bucket.queries.value), found: whole(bucket.found.value), clicks: whole(bucket.clicks.value) }))
           .filter((row) => qualifies(options, row))
           .map(({ term, queries, clicks }) => ({ term, queries, clicks }))
@@ -245,12 +271,12 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
     topClicks: (options) =>
       guarded(async () => {
         const extra: Query[] = [{ term: { kind: 'click' } }, ...(options.query === undefined ? [] : [{ term: { query: options.query } }])];
-        const { documents } = await aggregate<{ documents: { buckets: { key: string; doc_count: number }[] } }>('events', scopeQuery(options, extra), {
+        const found = await aggregate<{ documents: { buckets: { key: string; doc_count: number }[] } }>('events', scopeQuery(options, extra), {
           documents: {
             terms: { field: 'document_id', size: options.limit, shard_size: Math.max(options.limit * 2, 1_000), order: [{ _count: 'desc' }, { _key: 'asc' }] },
           },
         });
-        return documents.buckets.map((bucket): ClickRow => ({ documentId: bucket.key, clicks: bucket.doc_count }));
+        return (found?.documents.buckets ?? []).map((bucket): ClickRow => ({ documentId: bucket.key, clicks: bucket.doc_count }));
       }),
 
     counts: (options) =>
@@ -260,10 +286,10 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
           ...(options.query === undefined ? [] : [{ term: { query: options.query } }]),
           ...(options.documentId === undefined ? [] : [{ term: { kind: 'click' } }, { term: { document_id: options.documentId } }]),
         ];
-        const { units } = await aggregate<{ units: { buckets: (Sums & { key: number })[] } }>('events', scopeQuery(options, extra), {
+        const answer = await aggregate<{ units: { buckets: (Sums & { key: number })[] } }>('events', scopeQuery(options, extra), {
           units: { date_histogram: { field: 'at', fixed_interval: options.interval === 'hour' ? '1h' : '1d' }, aggs: SUMS },
         });
-        const found = new Map(units.buckets.map((bucket) => [Math.floor(bucket.key / size), bucket]));
+        const found = new Map((answer?.units.buckets ?? []).map((bucket) => [Math.floor(bucket.key / size), bucket]));
         const rows: CountRow[] = [];
         for (let unit = Math.floor(options.range.from / size); unit <= Math.floor(options.range.to / size); unit++) {
           const bucket = found.get(unit);
@@ -299,7 +325,7 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
         const from = dayOf(range.from) * DAY_MS;
         const to = (dayOf(range.to) + 1) * DAY_MS - 1;
         const extra: Query[] = [{ term: { redacted: false } }, ...(typed ? [{ prefix: { query: typed } }] : [])];
-        const { terms } = await aggregate<{ terms: { buckets: TermBucket[] } }>('events', scopeQuery({ engine, range: { from, to } }, extra), {
+        const found = await aggregate<{ terms: { buckets: TermBucket[] } }>('events', scopeQuery({ engine, range: { from, to } }, extra), {
           terms: {
             terms: { field: 'query', size: TERMS_WINDOW, order: [{ clicks: 'desc' }, { queries: 'desc' }, { _key: 'asc' }] },
             aggs: {
@@ -309,7 +335,7 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
             },
           },
         });
-        return terms.buckets
+        return (found?.terms.buckets ?? [])
           .filter((bucket) => bucket.found.value > 0 && bucket.clicks.value > 0 && whole(bucket.max_clients?.value) >= minClients)
           .map((bucket): PopularQuery => ({ term: bucket.key, queries: whole(bucket.queries.value) }))
           .sort((a, b) => b.queries - a.queries || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0))
@@ -328,6 +354,7 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
           if (past.length) {
             deleted += (await client.count({ index: past.join(',') })).count;
             await client.indices.delete({ index: past });
+            for (const name of past) known.delete(name);
           }
           if (edge.length) deleted += (await client.deleteByQuery({ index: edge, query: { range: { at: { lt: cutoff } } }, refresh: true })).deleted ?? 0;
           return deleted;
