@@ -62,8 +62,9 @@ export function analyticsStoreContract(options: StoreContractOptions) {
         const days = ['2025-01-30', '2025-01-31', '2025-02-01', '2025-02-14', '2025-02-28', '2025-03-01', '2025-03-02'];
         await store.record({ searches: days.map((day) => search('rates', at(`${day}T10:00:00Z`))), ...none });
         const count = async (from: string, to: string) =>
-          (await store.topQueries({ engine: 'site', range: { from: at(`${from}T00:00:00Z`), to: at(`${to}T23:59:59.999Z`) }, limit: 10 }))[0]
-            ?.queries ?? 0;
+          (
+            await store.topQueries({ engine: 'site', range: { from: at(`${from}T00:00:00Z`), to: at(`${to}T23:59:59.999Z`) }, limit: 10 })
+          )[0]?.queries ?? 0;
         assert.equal(await count('2025-01-01', '2025-12-31'), 7);
         assert.equal(await count('2025-02-01', '2025-02-28'), 3, 'one whole month');
         assert.equal(await count('2025-01-31', '2025-03-01'), 5, 'a day, a month, a day');
@@ -91,7 +92,11 @@ export function analyticsStoreContract(options: StoreContractOptions) {
           apiCalls: [],
         });
         const top = async (filters: Partial<Parameters<AnalyticsStore['topQueries']>[0]> = {}) =>
-          (await store.topQueries({ engine: 'site', range: wholeRange, limit: 10, ...filters })).map((row) => [row.term, row.queries, row.clicks]);
+          (await store.topQueries({ engine: 'site', range: wholeRange, limit: 10, ...filters })).map((row) => [
+            row.term,
+            row.queries,
+            row.clicks,
+          ]);
         assert.deepEqual(await top(), [
           ['rates', 4, 3],
           ['bins', 3, 1],
@@ -143,7 +148,11 @@ export function analyticsStoreContract(options: StoreContractOptions) {
       withStore(options, async (store) => {
         const day = at('2025-05-05T00:00:00Z');
         await store.record({
-          searches: [search('rates', day + 8 * HOUR_MS), search('rates', day + 8 * HOUR_MS + 60_000), search('bins', day + DAY_MS + 9 * HOUR_MS)],
+          searches: [
+            search('rates', day + 8 * HOUR_MS),
+            search('rates', day + 8 * HOUR_MS + 60_000),
+            search('bins', day + DAY_MS + 9 * HOUR_MS),
+          ],
           clicks: [click('rates', 'rates-page', day + 8 * HOUR_MS + 120_000)],
           apiCalls: [],
         });
@@ -156,7 +165,11 @@ export function analyticsStoreContract(options: StoreContractOptions) {
             [day + DAY_MS, day + 2 * DAY_MS - 1, 1, 0],
           ],
         );
-        const perHour = await store.counts({ engine: 'site', range: { from: day + 7 * HOUR_MS, to: day + 9 * HOUR_MS - 1 }, interval: 'hour' });
+        const perHour = await store.counts({
+          engine: 'site',
+          range: { from: day + 7 * HOUR_MS, to: day + 9 * HOUR_MS - 1 },
+          interval: 'hour',
+        });
         assert.deepEqual(
           perHour.map((row) => [row.from, row.queries, row.clicks]),
           [
@@ -203,7 +216,14 @@ export function analyticsStoreContract(options: StoreContractOptions) {
           all.results.map((row) => row.path.split('/').pop()),
           ['0', '1', '2', '3'],
         );
-        assert.deepEqual(all.results[1], { engine: 'site', at: start + 1000, method: 'POST', path: '/api/as/v1/engines/site/1', status: 404, tookMs: 2 });
+        assert.deepEqual(all.results[1], {
+          engine: 'site',
+          at: start + 1000,
+          method: 'POST',
+          path: '/api/as/v1/engines/site/1',
+          status: 404,
+          tookMs: 2,
+        });
         const newestPage = await logs({ ascending: false, offset: 1, limit: 2 });
         assert.deepEqual(
           newestPage.results.map((row) => row.at),
@@ -242,13 +262,21 @@ export function analyticsStoreContract(options: StoreContractOptions) {
           ],
         );
         assert.deepEqual(await store.topClicks({ engine: 'site', range: wholeRange, limit: 10 }), []);
-        const january = await store.topQueries({ engine: 'site', range: { from: at('2025-01-01'), to: at('2025-01-31T23:59:59.999Z') }, limit: 10 });
+        const january = await store.topQueries({
+          engine: 'site',
+          range: { from: at('2025-01-01'), to: at('2025-01-31T23:59:59.999Z') },
+          limit: 10,
+        });
         assert.deepEqual(
           january.map((row) => row.queries),
           [1],
           'the whole month of January holds no expired day either',
         );
-        const januaryDays = await store.counts({ engine: 'site', range: { from: at('2025-01-10'), to: at('2025-01-10T23:59:59.999Z') }, interval: 'day' });
+        const januaryDays = await store.counts({
+          engine: 'site',
+          range: { from: at('2025-01-10'), to: at('2025-01-10T23:59:59.999Z') },
+          interval: 'day',
+        });
         assert.deepEqual(
           januaryDays.map((row) => [row.queries, row.clicks]),
           [[0, 0]],
@@ -306,7 +334,9 @@ export function analyticsStoreContract(options: StoreContractOptions) {
         assert.deepEqual(await store.topQueries({ engine: 'site', range: wholeRange, limit: 10 }), []);
         assert.deepEqual(await store.topClicks({ engine: 'site', range: wholeRange, limit: 10 }), []);
         assert.equal((await store.apiLogs({ engine: 'site', range: wholeRange, ascending: true, offset: 0, limit: 10 })).total, 0);
-        assert.deepEqual(await store.topQueries({ engine: 'other', range: wholeRange, limit: 10 }), [{ term: 'parks', queries: 1, clicks: 0 }]);
+        assert.deepEqual(await store.topQueries({ engine: 'other', range: wholeRange, limit: 10 }), [
+          { term: 'parks', queries: 1, clicks: 0 },
+        ]);
       }));
   });
 }

@@ -159,7 +159,12 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
     }
   };
   const aggregate = async <A>(kind: AnalyticsIndexKind, query: Query, aggs: Record<string, unknown>) => {
-    const answer = await client.search({ index: pattern(kind), size: 0, query, aggs: aggs as Record<string, estypes.AggregationsAggregationContainer> });
+    const answer = await client.search({
+      index: pattern(kind),
+      size: 0,
+      query,
+      aggs: aggs as Record<string, estypes.AggregationsAggregationContainer>,
+    });
     // No index yet (nothing recorded): the cluster answers no aggregations at all.
     return answer.aggregations as A | undefined;
   };
@@ -173,7 +178,9 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
     const positions: number[] = [];
     searches.forEach((event, position) => {
       if (!event.client) return;
-      const id = createHash('sha256').update(JSON.stringify([event.engine, dayOf(event.at), event.query, event.client])).digest('hex');
+      const id = createHash('sha256')
+        .update(JSON.stringify([event.engine, dayOf(event.at), event.query, event.client]))
+        .digest('hex');
       operations.push({ create: { _index: analyticsIndex(prefix, 'clients', event.at), _id: id } }, { engine: event.engine, at: event.at });
       positions.push(position);
     });
@@ -261,7 +268,12 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
           terms: { terms: { field: 'query', size, shard_size: Math.max(size * 2, 1_000), order: termOrder(options) }, aggs: SUMS },
         });
         return (found?.terms.buckets ?? [])
-          .map((bucket) => ({ term: bucket.key, queries: whole(bucket.queries.value), found: whole(bucket.found.value), clicks: whole(bucket.clicks.value) }))
+          .map((bucket) => ({
+            term: bucket.key,
+            queries: whole(bucket.queries.value),
+            found: whole(bucket.found.value),
+            clicks: whole(bucket.clicks.value),
+          }))
           .filter((row) => qualifies(options, row))
           .map(({ term, queries, clicks }) => ({ term, queries, clicks }))
           .sort(byUseThenTerm)
@@ -271,11 +283,20 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
     topClicks: (options) =>
       guarded(async () => {
         const extra: Query[] = [{ term: { kind: 'click' } }, ...(options.query === undefined ? [] : [{ term: { query: options.query } }])];
-        const found = await aggregate<{ documents: { buckets: { key: string; doc_count: number }[] } }>('events', scopeQuery(options, extra), {
-          documents: {
-            terms: { field: 'document_id', size: options.limit, shard_size: Math.max(options.limit * 2, 1_000), order: [{ _count: 'desc' }, { _key: 'asc' }] },
+        const found = await aggregate<{ documents: { buckets: { key: string; doc_count: number }[] } }>(
+          'events',
+          scopeQuery(options, extra),
+          {
+            documents: {
+              terms: {
+                field: 'document_id',
+                size: options.limit,
+                shard_size: Math.max(options.limit * 2, 1_000),
+                order: [{ _count: 'desc' }, { _key: 'asc' }],
+              },
+            },
           },
-        });
+        );
         return (found?.documents.buckets ?? []).map((bucket): ClickRow => ({ documentId: bucket.key, clicks: bucket.doc_count }));
       }),
 
@@ -293,7 +314,12 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
         const rows: CountRow[] = [];
         for (let unit = Math.floor(options.range.from / size); unit <= Math.floor(options.range.to / size); unit++) {
           const bucket = found.get(unit);
-          rows.push({ from: unit * size, to: (unit + 1) * size - 1, queries: whole(bucket?.queries.value), clicks: whole(bucket?.clicks.value) });
+          rows.push({
+            from: unit * size,
+            to: (unit + 1) * size - 1,
+            queries: whole(bucket?.queries.value),
+            clicks: whole(bucket?.clicks.value),
+          });
         }
         return rows;
       }),
@@ -356,7 +382,8 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
             await client.indices.delete({ index: past });
             for (const name of past) known.delete(name);
           }
-          if (edge.length) deleted += (await client.deleteByQuery({ index: edge, query: { range: { at: { lt: cutoff } } }, refresh: true })).deleted ?? 0;
+          if (edge.length)
+            deleted += (await client.deleteByQuery({ index: edge, query: { range: { at: { lt: cutoff } } }, refresh: true })).deleted ?? 0;
           return deleted;
         };
         let deleted = 0;
