@@ -32,7 +32,7 @@ const DISTINCT_TERMS = 300_000;
 const YEAR_START = Date.UTC(2025, 0, 1);
 const DAY = 86_400_000;
 const TAG_SETS = [['header'], ['results-page'], []];
-const BATCH = 10_000;
+const BATCH = 2_000;
 
 const load = () =>
   loadavg()

@@ -26,6 +26,12 @@ import type {
  */
 export const TERMS_WINDOW = 10_000;
 
+/**
+ * How long a write may take. Writes are off the request path, so a busy cluster may take its time over a batch of
+ * thousands of events; the client's default (a visitor's search's patience) would drop them.
+ */
+const WRITE_PATIENCE = { requestTimeout: 60_000 };
+
 export interface ClusterAnalyticsOptions {
   /** The store's own client: closed with the store. */
   client: ClusterClient;
@@ -187,7 +193,7 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
     const fresh = new Set<number>();
     if (operations.length === 0) return fresh;
     await ensureIndices(searches.map((event) => analyticsIndex(prefix, 'clients', event.at)));
-    const answer = await client.bulk({ operations });
+    const answer = await client.bulk({ operations }, WRITE_PATIENCE);
     answer.items.forEach((item, n) => {
       if (item.create?.status === 201) fresh.add(positions[n]!);
     });
@@ -255,7 +261,7 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
           ...apiCalls.map((call) => analyticsIndex(prefix, 'api', call.at)),
         ]);
         // Answered once searchable: the recorder writes off the request path, and a report flushes first.
-        const answer = await client.bulk({ operations, refresh: 'wait_for' });
+        const answer = await client.bulk({ operations, refresh: 'wait_for' }, WRITE_PATIENCE);
         return { dropped: answer.items.filter((item) => (item.index?.status ?? 500) >= 300).length };
       }),
 
