@@ -27,6 +27,8 @@ export interface AnalyticsOptions {
   clientCaps?: Partial<ClientCaps>;
   /** The embedded store's bounds. */
   limits?: SqliteAnalyticsLimits;
+  /** Where analytics are kept; default: `analytics.db` in the data folder (the service gives a cluster's store for a cluster backend). */
+  store?: AnalyticsStore;
   /** Offer popular searches among query suggestions (default false). */
   popularSuggestions?: boolean | Partial<PopularSuggestionOptions>;
 }
@@ -57,8 +59,6 @@ export interface Analytics {
 }
 
 export interface CreateAnalyticsOptions extends AnalyticsOptions {
-  /** The store; default: `analytics.db` in `dataDir`. */
-  store?: AnalyticsStore;
   dataDir?: string;
   operatorStore: OperatorStore;
   privateKey: string;

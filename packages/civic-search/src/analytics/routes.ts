@@ -10,6 +10,7 @@ import { readJsonBody } from '../write-api/json-body';
 import { toCsv } from './csv';
 import { readFilters, type ReportFilters } from './filters';
 import { MAX_RETENTION_DAYS, type LogSettings, type LogSettingsSource } from './log-settings';
+import { AnalyticsStoreUnavailableError } from './store-unavailable';
 import type { AnalyticsStore } from './types';
 
 export interface AnalyticsRoutesOptions {
@@ -277,6 +278,8 @@ export function analyticsRoutes(options: AnalyticsRoutesOptions): Hono {
       return await handler(c);
     } catch (error) {
       if (error instanceof ApiError) return refuse(c, error);
+      // A store that cannot be reached is said as such: empty figures would read as nobody having searched.
+      if (error instanceof AnalyticsStoreUnavailableError) return c.json({ errors: [error.message] }, 503);
       throw error;
     }
   };

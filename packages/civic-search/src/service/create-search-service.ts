@@ -24,7 +24,7 @@ import { withMetaSearch } from '../meta-engines/meta-search';
 import { metaEngineDefinitions } from '../meta-engines/meta-definitions';
 import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } from '../crawler/service-crawls';
 import { forgetEngineRules, relevanceApi, relevanceRules, withRelevance } from '../relevance';
-import { createAnalytics, type Analytics, type AnalyticsOptions } from '../analytics';
+import { clusterAnalyticsStoreFromEnv, createAnalytics, type Analytics, type AnalyticsOptions } from '../analytics';
 import { consoleRoutes, type SessionLimits, type SignInLimit } from '../console';
 
 /** Where documents of an engine come from: a JSON or NDJSON file, a list, or a function the service calls once. */
@@ -264,7 +264,17 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   const analytics =
     options.analytics?.enabled === false
       ? undefined
-      : createAnalytics({ ...options.analytics, dataDir, operatorStore, privateKey: privateKey.key, keys: credentials, hasEngine: (name) => registry.get(name) !== undefined });
+      : createAnalytics({
+          // A cluster backend keeps analytics in the cluster too, so every process serving it reports the same figures.
+          ...(!options.analytics?.store &&
+            (choice === 'elasticsearch' || choice === 'opensearch') && { store: clusterAnalyticsStoreFromEnv(choice, options.env ?? process.env) }),
+          ...options.analytics,
+          dataDir,
+          operatorStore,
+          privateKey: privateKey.key,
+          keys: credentials,
+          hasEngine: (name) => registry.get(name) !== undefined,
+        });
 
   const app = new Hono();
   if (analytics) {

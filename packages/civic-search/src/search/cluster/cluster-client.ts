@@ -41,7 +41,12 @@ export interface ClusterClient {
   ): Promise<unknown>;
   create(params: { index: string; id: string; document: unknown; refresh?: boolean }, options?: Options): Promise<unknown>;
   delete(params: { index: string; id: string; refresh?: boolean }, options?: Options): Promise<unknown>;
-  bulk(params: { index: string; operations: unknown[] }, options?: Options): Promise<estypes.BulkResponse>;
+  /** `index` is the default for operations that name none; `refresh: 'wait_for'` answers once the writes are searchable. */
+  bulk(params: { index?: string; operations: unknown[]; refresh?: boolean | 'wait_for' }, options?: Options): Promise<estypes.BulkResponse>;
+  deleteByQuery(
+    params: { index: string | string[]; query: estypes.QueryDslQueryContainer; refresh?: boolean },
+    options?: Options,
+  ): Promise<{ deleted?: number }>;
   /** Indexes every document into `index` in batches (the client's bulk helper), each under its `id`. */
   bulkIndexAll(index: string, documents: readonly Doc[]): Promise<BulkAllResult>;
   reindex(
@@ -70,6 +75,12 @@ export interface ClusterClient {
     updateAliases(params: { actions: object[] }, options?: Options): Promise<unknown>;
     refresh(params: { index: string }, options?: Options): Promise<unknown>;
     addBlock(params: { index: string; block: 'write' }, options?: Options): Promise<unknown>;
+    /** The indices matching a name or pattern, by name (none: an empty object). */
+    get(params: { index: string }, options?: Options): Promise<Record<string, unknown>>;
+    putIndexTemplate(
+      params: { name: string; index_patterns: string[]; template: { settings?: Record<string, unknown>; mappings?: estypes.MappingTypeMapping } },
+      options?: Options,
+    ): Promise<unknown>;
   };
   close(): Promise<void>;
 }

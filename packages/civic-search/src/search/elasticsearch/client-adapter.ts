@@ -43,7 +43,17 @@ export function elasticsearchClusterClient(client: Client): ClusterClient {
     create: (params, options) => call(() => client.create(params, o(options))),
     delete: (params, options) => call(() => client.delete(params, o(options))),
     bulk: (params, options) =>
-      call(() => client.bulk({ index: params.index, operations: params.operations as estypes.BulkOperationContainer[] }, o(options))),
+      call(() =>
+        client.bulk(
+          {
+            ...(params.index !== undefined && { index: params.index }),
+            ...(params.refresh !== undefined && { refresh: params.refresh }),
+            operations: params.operations as estypes.BulkOperationContainer[],
+          },
+          o(options),
+        ),
+      ),
+    deleteByQuery: (params, options) => call(() => client.deleteByQuery({ ...params, conflicts: 'proceed' }, o(options))),
     async bulkIndexAll(index, documents) {
       const dropped: string[] = [];
       const result = await call(() =>
@@ -72,6 +82,9 @@ export function elasticsearchClusterClient(client: Client): ClusterClient {
         call(() => client.indices.updateAliases({ actions: params.actions as estypes.IndicesUpdateAliasesAction[] }, o(options))),
       refresh: (params, options) => call(() => client.indices.refresh(params, o(options))),
       addBlock: (params, options) => call(() => client.indices.addBlock(params, o(options))),
+      get: ({ index }, options) =>
+        call(() => client.indices.get({ index, allow_no_indices: true, ignore_unavailable: true }, o(options))) as Promise<Record<string, unknown>>,
+      putIndexTemplate: (params, options) => call(() => client.indices.putIndexTemplate(params, o(options))),
     },
     close: () => client.close(),
   };

@@ -64,7 +64,9 @@ export function opensearchClusterClient(client: Client): ClusterClient {
     index: ({ document, ...params }, options) => send((t) => api.index({ ...params, body: document }, t), options),
     create: ({ document, ...params }, options) => send((t) => api.create({ ...params, body: document }, t), options),
     delete: (params, options) => send((t) => api.delete(params, t), options),
-    bulk: ({ index, operations }, options) => send((t) => api.bulk({ index, body: operations }, t), options),
+    bulk: ({ operations, ...params }, options) => send((t) => api.bulk({ ...params, body: operations }, t), options),
+    deleteByQuery: ({ query, ...params }, options) =>
+      send((t) => api.deleteByQuery({ ...params, conflicts: 'proceed', body: { query } }, t), options),
     async bulkIndexAll(index, documents) {
       const dropped: string[] = [];
       try {
@@ -94,6 +96,8 @@ export function opensearchClusterClient(client: Client): ClusterClient {
       updateAliases: ({ actions }, options) => send((t) => api.indices.updateAliases({ body: { actions } }, t), options),
       refresh: (params, options) => send((t) => api.indices.refresh(params, t), options),
       addBlock: (params, options) => send((t) => api.indices.addBlock(params, t), options),
+      get: ({ index }, options) => send((t) => api.indices.get({ index, allow_no_indices: true, ignore_unavailable: true }, t), options),
+      putIndexTemplate: ({ name, ...body }, options) => send((t) => api.indices.putIndexTemplate({ name, body }, t), options),
     },
     close: () => client.close(),
   };
