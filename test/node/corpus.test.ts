@@ -84,13 +84,13 @@ describe('generateCorpus', () => {
     assert.ok(subtopics.has('Building and planning > Building consents'));
   });
 
-  it('scales to 100,000 documents in seconds', () => {
-    const started = performance.now();
+  // How fast is for the benches (bench/ generates its corpora with it): a wall-clock limit here failed only
+  // when the machine was busy, and said nothing about the corpus.
+  it('scales to 100,000 documents, each with an id of its own', () => {
     const large = generateCorpus({ count: 100_000 });
-    const elapsed = performance.now() - started;
     assert.equal(large.length, 100_000);
     assert.equal(large[99_999].id, 'doc-100000');
-    assert.ok(elapsed < 15_000, `took ${Math.round(elapsed)} ms`);
+    assert.equal(new Set(large.map((document) => document.id)).size, 100_000);
   });
 });
 

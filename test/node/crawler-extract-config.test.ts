@@ -68,7 +68,8 @@ describe('crawler extract: path globs', () => {
   it('takes linear time on a pattern built to backtrack', () => {
     const started = performance.now();
     assert.equal(compileGlob('/**a**a**a**a**a**b')(`/${'a'.repeat(20_000)}`), false);
-    assert.ok(performance.now() - started < 2000);
+    // Backtracking would take hours on this input; a linear match takes milliseconds (the margin is for a busy machine).
+    assert.ok(performance.now() - started < 10_000);
   });
 });
 

@@ -200,7 +200,8 @@ describe('the search page: nothing found, nothing asked, failures', () => {
     backend.search = () => new Promise<ApiSearchResponse>(() => {});
     const started = performance.now();
     const { result: html } = await capturingErrors(() => page('Search=rates', 503));
-    assert.ok(performance.now() - started < 1000);
+    // The backend never answers: any answer at all is the timeout's (the margin is for a busy machine).
+    assert.ok(performance.now() - started < 5000);
     assert.match(html, /Search is not working right now/);
   });
 

@@ -11,7 +11,11 @@ import { temporaryDataDir } from './embedded-fixtures';
 import { createInMemoryBackend, SAMPLE_DOCUMENTS, type InMemoryBackend } from './support/in-memory-search-backend';
 import { capturingErrors, ENGINE, errorsOf, postAction, postJson } from './support/proxy-requests';
 
-const TIMEOUT_MS = 150;
+/**
+ * The proxy's deadline in these tests. Their backends answer at once or never, so any deadline tells them apart; a
+ * second keeps an ordinary search on a busy two-core machine (the suite's own load) well inside it.
+ */
+const TIMEOUT_MS = 1_000;
 const UNLIMITED = { windowMs: 60_000, limit: 10_000 };
 
 let backend: InMemoryBackend;
@@ -48,21 +52,18 @@ describe('a slow backend', () => {
     const { result: response, logged } = await searchLogged();
     const elapsed = performance.now() - started;
     assert.equal(response.status, 504);
-    assert.ok(elapsed >= TIMEOUT_MS - 10 && elapsed < TIMEOUT_MS + 500, `answered after ${Math.round(elapsed)} ms`);
-    assert.match((await errorsOf(response))[0], /^Search is unavailable right now: .*did not answer within 0\.15 seconds/);
+    // Not before the deadline, and long before the 10 s the backend would take (the margin is for a busy machine).
+    assert.ok(elapsed >= TIMEOUT_MS - 10 && elapsed < 5_000, `answered after ${Math.round(elapsed)} ms`);
+    assert.match((await errorsOf(response))[0], /^Search is unavailable right now: .*did not answer within 1 seconds/);
     assert.equal(seen?.aborted, true, 'the backend was told to stop');
     assert.equal(logged.length, 1);
   });
 
   it('gives 504 even when the backend ignores the abort signal', async () => {
-    backend.suggest = async () => {
-      await wait(2_000);
-      return { results: { documents: [] }, meta: { request_id: 'late' } };
-    };
-    const started = performance.now();
+    // A backend that never answers and never stops: without the deadline the call would hang for good.
+    backend.suggest = () => new Promise(() => {});
     const { result: response } = await capturingErrors(() => postAction(app, 'query_suggestion', { query: 'r' }));
     assert.equal(response.status, 504);
-    assert.ok(performance.now() - started < 1_000);
   });
 });
 
@@ -87,8 +88,9 @@ describe('many calls at once', () => {
   });
 
   it('keeps its deadline with a backend that computes synchronously: late calls get 504 and never reach it', async () => {
-    // Long enough against the 150 ms deadline that a loaded machine still tells "some answered late" from "all ran".
-    const BUSY_MS = 100;
+    // Long enough against the deadline that a loaded machine still tells "some answered late" from "all ran": three
+    // such searches pass the deadline, twelve would take almost five times as long.
+    const BUSY_MS = 400;
     let searched = 0;
     const search = backend.search.bind(backend);
     backend.search = (engine, request, signal) => {
