@@ -1,0 +1,98 @@
+import type Database from 'better-sqlite3';
+import { DAY_MS, HOUR_MS, dayOf } from './periods';
+import { periodScope, tagScope } from './sqlite-scopes';
+import type { ClickRow, QueryReportOptions, QueryRow, ReportScope } from './types';
+
+/**
+ * A roll-up row counting at least this many searches is a "head" row, found through a small partial index. The
+ * literal is repeated in the index and in the query that uses it: SQLite uses a partial index only for a WHERE clause
+ * that names its condition.
+ */
+export const HEAD_QUERIES = 8;
+
+export const TOP_LIST_INDEXES = `
+  CREATE INDEX IF NOT EXISTS query_rollups_head ON query_rollups (engine, period, start) WHERE queries >= ${HEAD_QUERIES};
+  CREATE INDEX IF NOT EXISTS query_rollups_term ON query_rollups (engine, query, period, start);
+  CREATE INDEX IF NOT EXISTS click_rollups_term ON click_rollups (engine, query, period, start);
+`;
+
+/** How many distinct tag sets (passing the report's tag filter) were used in the range: hourly counts keep every one. */
+function tagSetsUsed(db: Database.Database, scope: ReportScope): number {
+  const tags = tagScope(scope);
+  const firstHour = (dayOf(scope.range.from) * DAY_MS) / HOUR_MS;
+  const lastHour = ((dayOf(scope.range.to) + 1) * DAY_MS) / HOUR_MS - 1;
+  const row = db
+    .prepare(
+      `SELECT count(*) AS n FROM (SELECT DISTINCT tags FROM hour_counts WHERE engine = ? AND hour BETWEEN ? AND ?) WHERE ${tags.sql}`,
+    )
+    .get(scope.engine, firstHour, lastHour, ...tags.args) as { n: number };
+  return row.n;
+}
+
+/**
+ * Top queries of a range. A year holds hundreds of thousands of terms, nearly all searched a few times; the top of
+ * the list is decided by the few searched often. So the terms with a head row in the range are summed first (found
+ * by index, summed by index); any other term has fewer than HEAD_QUERIES searches in each of its rows, and it has at
+ * most one row per period and tag set, which caps its total. When the last row of the list beats that cap, no other
+ * term can reach the list and the answer is exact; otherwise (a list of rare terms, such as searches that found
+ * nothing) every row in the range is summed. `monthly: false` reads daily rows only and never prunes: the plain
+ * definition the tiers are checked against.
+ */
+export function readTopQueries(db: Database.Database, options: QueryReportOptions, monthly: boolean): QueryRow[] {
+  const period = periodScope(options.range, monthly);
+  const tags = tagScope(options);
+  const having: string[] = [];
+  if (options.results === false) having.push('SUM(with_results) = 0');
+  if (options.results === true) having.push('SUM(with_results) > 0');
+  if (options.clicks === false) having.push('SUM(with_results) > 0 AND SUM(clicks) = 0');
+  if (options.clicks === true) having.push('SUM(clicks) > 0');
+  const list = (headOnly: boolean) => {
+    const heads = headOnly
+      ? `AND query IN (SELECT DISTINCT query FROM query_rollups WHERE engine = ? AND queries >= ${HEAD_QUERIES} AND ${period.sql})`
+      : '';
+    return db
+      .prepare(
+        `SELECT query AS term, SUM(queries) AS queries, SUM(clicks) AS clicks FROM query_rollups
+         WHERE engine = ? ${heads} AND ${period.sql} AND ${tags.sql}
+         GROUP BY query HAVING SUM(queries) > 0 ${having.length ? `AND ${having.join(' AND ')}` : ''}
+         ORDER BY queries DESC, term LIMIT ?`,
+      )
+      .all(
+        options.engine,
+        ...(headOnly ? [options.engine, ...period.args] : []),
+        ...period.args,
+        ...tags.args,
+        options.limit,
+      ) as QueryRow[];
+  };
+  if (monthly && options.limit > 0) {
+    const othersAtMost = (HEAD_QUERIES - 1) * period.periods * tagSetsUsed(db, options);
+    const rows = list(true);
+    const last = rows[options.limit - 1];
+    if (othersAtMost === 0 || (last !== undefined && last.queries > othersAtMost)) return rows;
+  }
+  return list(false);
+}
+
+/**
+ * Top clicked documents. Overall, from the document roll-ups (one row per document, period and tag set: a few
+ * thousand a month); for one query, from the click roll-ups through their term index. `monthly: false` reads the
+ * daily click roll-ups only.
+ */
+export function readTopClicks(
+  db: Database.Database,
+  options: ReportScope & { query?: string; limit: number },
+  monthly: boolean,
+): ClickRow[] {
+  const period = periodScope(options.range, monthly);
+  const tags = tagScope(options);
+  const byQuery = options.query !== undefined;
+  const table = byQuery || !monthly ? 'click_rollups' : 'document_clicks';
+  return db
+    .prepare(
+      `SELECT document_id AS documentId, SUM(clicks) AS clicks FROM ${table}
+       WHERE engine = ? ${byQuery ? 'AND query = ?' : ''} AND ${period.sql} AND ${tags.sql}
+       GROUP BY document_id ORDER BY clicks DESC, documentId LIMIT ?`,
+    )
+    .all(options.engine, ...(byQuery ? [options.query] : []), ...period.args, ...tags.args, options.limit) as ClickRow[];
+}
