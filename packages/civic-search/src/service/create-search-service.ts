@@ -237,7 +237,15 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   const analytics =
     options.analytics?.enabled === false
       ? undefined
-      : createAnalytics({ ...options.analytics, dataDir, operatorStore, privateKey: privateKey.key, keys: credentials, hasEngine: (name) => registry.get(name) !== undefined });
+      : createAnalytics({
+          ...options.analytics,
+          dataDir,
+          operatorStore,
+          privateKey: privateKey.key,
+          keys: credentials,
+          ...(clientKey && { clientKey }),
+          hasEngine: (name) => registry.get(name) !== undefined,
+        });
 
   const app = new Hono();
   if (analytics) {
