@@ -11,6 +11,8 @@ export interface Scope {
   args: unknown[];
   /** How many roll-up periods (days and months) the scope covers. */
   periods: number;
+  /** The same rows as runs of one kind of period: [period kind, first start, last start]. */
+  parts: [number, number, number][];
 }
 
 /**
@@ -23,28 +25,29 @@ export function periodScope(range: DateRange, monthly = true): Scope {
   const lastDay = dayOf(range.to);
   if (!monthly) {
     return lastDay < firstDay
-      ? { sql: '0', args: [], periods: 0 }
-      : { sql: `(period = ${DAILY} AND start BETWEEN ? AND ?)`, args: [firstDay, lastDay], periods: lastDay - firstDay + 1 };
+      ? { sql: '0', args: [], periods: 0, parts: [] }
+      : {
+          sql: `(period = ${DAILY} AND start BETWEEN ? AND ?)`,
+          args: [firstDay, lastDay],
+          periods: lastDay - firstDay + 1,
+          parts: [[DAILY, firstDay, lastDay]],
+        };
   }
   const { days, months } = splitRange(firstDay, lastDay);
-  const parts: string[] = [];
-  const args: unknown[] = [];
-  let periods = 0;
-  for (const [first, last] of days) {
-    parts.push(`(period = ${DAILY} AND start BETWEEN ? AND ?)`);
-    args.push(first, last);
-    periods += last - first + 1;
-  }
-  if (months) {
-    parts.push(`(period = ${MONTHLY} AND start BETWEEN ? AND ?)`);
-    args.push(months[0], months[1]);
-    periods += months[1] - months[0] + 1;
-  }
-  return { sql: parts.length ? `(${parts.join(' OR ')})` : '0', args, periods };
+  const parts: [number, number, number][] = [
+    ...days.map(([first, last]): [number, number, number] => [DAILY, first, last]),
+    ...(months ? [[MONTHLY, months[0], months[1]] as [number, number, number]] : []),
+  ];
+  return {
+    sql: parts.length ? `(${parts.map(() => '(period = ? AND start BETWEEN ? AND ?)').join(' OR ')})` : '0',
+    args: parts.flat(),
+    periods: parts.reduce((sum, [, first, last]) => sum + last - first + 1, 0),
+    parts,
+  };
 }
 
 /** Tag conditions over a row's tags (a JSON array): all of, any of, none of. */
-export function tagScope(scope: Pick<ReportScope, 'allTags' | 'anyTags' | 'noTags'>): Omit<Scope, 'periods'> {
+export function tagScope(scope: Pick<ReportScope, 'allTags' | 'anyTags' | 'noTags'>): Pick<Scope, 'sql' | 'args'> {
   const parts: string[] = [];
   const args: unknown[] = [];
   for (const tag of scope.allTags ?? []) {

@@ -46,32 +46,45 @@ export function readTopQueries(db: Database.Database, options: QueryReportOption
   if (options.results === true) having.push('SUM(with_results) > 0');
   if (options.clicks === false) having.push('SUM(with_results) > 0 AND SUM(clicks) = 0');
   if (options.clicks === true) having.push('SUM(clicks) > 0');
-  const list = (headOnly: boolean) => {
-    const heads = headOnly
-      ? `AND query IN (SELECT DISTINCT query FROM query_rollups WHERE engine = ? AND queries >= ${HEAD_QUERIES} AND ${period.sql})`
-      : '';
-    return db
+  const havingSql = `HAVING SUM(queries) > 0 ${having.length ? `AND ${having.join(' AND ')}` : ''} ORDER BY queries DESC, term LIMIT ?`;
+  const everyTerm = () =>
+    db
       .prepare(
         `SELECT query AS term, SUM(queries) AS queries, SUM(clicks) AS clicks FROM query_rollups
-         WHERE engine = ? ${heads} AND ${period.sql} AND ${tags.sql}
-         GROUP BY query HAVING SUM(queries) > 0 ${having.length ? `AND ${having.join(' AND ')}` : ''}
-         ORDER BY queries DESC, term LIMIT ?`,
+         WHERE engine = ? AND ${period.sql} AND ${tags.sql} GROUP BY query ${havingSql}`,
       )
-      .all(
-        options.engine,
-        ...(headOnly ? [options.engine, ...period.args] : []),
-        ...period.args,
-        ...tags.args,
-        options.limit,
-      ) as QueryRow[];
+      .all(options.engine, ...period.args, ...tags.args, options.limit) as QueryRow[];
+  // Each run of periods is its own index range (an OR of them would not be); the join order is fixed (CROSS JOIN)
+  // so each head term's rows are sought through the covering term index.
+  const headTerms = () => {
+    const heads = period.parts
+      .map(
+        () => `SELECT query FROM query_rollups INDEXED BY query_rollups_head
+               WHERE engine = ? AND queries >= ${HEAD_QUERIES} AND period = ? AND start BETWEEN ? AND ?`,
+      )
+      .join(' UNION ALL ');
+    const rows = period.parts
+      .map(
+        () => `SELECT r.query, r.queries, r.with_results, r.clicks, r.tags FROM heads CROSS JOIN query_rollups r INDEXED BY query_rollups_term
+               ON r.engine = ? AND r.query = heads.query AND r.period = ? AND r.start BETWEEN ? AND ?`,
+      )
+      .join(' UNION ALL ');
+    const args = period.parts.flatMap((part) => [options.engine, ...part]);
+    return db
+      .prepare(
+        `WITH heads(query) AS MATERIALIZED (SELECT DISTINCT query FROM (${heads}))
+         SELECT query AS term, SUM(queries) AS queries, SUM(clicks) AS clicks FROM (${rows})
+         WHERE ${tags.sql} GROUP BY query ${havingSql}`,
+      )
+      .all(...args, ...args, ...tags.args, options.limit) as QueryRow[];
   };
   if (monthly && options.limit > 0) {
     const othersAtMost = (HEAD_QUERIES - 1) * period.periods * tagSetsUsed(db, options);
-    const rows = list(true);
+    const rows = period.parts.length ? headTerms() : [];
     const last = rows[options.limit - 1];
     if (othersAtMost === 0 || (last !== undefined && last.queries > othersAtMost)) return rows;
   }
-  return list(false);
+  return everyTerm();
 }
 
 /**
