@@ -62,7 +62,7 @@ function traffic() {
       const tags = TAG_SETS[Math.floor(random() * 3)];
       const results = random() < 0.2 ? 0 : 5;
       const when = day + Math.floor(random() * DAY_MS);
-      searches.push(search(query, when, { tags, results }));
+      searches.push(search(query, when, { tags, results, client: `visitor ${Math.floor(random() * 12)}` }));
       if (results > 0 && random() < 0.3) clicks.push(click(query, `page-${Math.floor(random() * 40)}`, when, tags));
     }
   }
@@ -92,12 +92,15 @@ async function everyReport(store: ReturnType<typeof openSqliteAnalyticsStore>) {
     answers[`${name}: documents`] = await store.topClicks({ ...scope, limit: 10 });
     answers[`${name}: documents of one query`] = await store.topClicks({ ...scope, query: 'term 1', limit: 10 });
     answers[`${name}: documents tagged`] = await store.topClicks({ ...scope, anyTags: ['results-page'], limit: 10 });
+    for (const minClients of [1, 2, 3])
+      answers[`${name}: popular, ${minClients} clients`] = await store.popularQueries({ ...scope, prefix: '', minClients, limit: 30 });
+    answers[`${name}: popular with a prefix`] = await store.popularQueries({ ...scope, prefix: 'term 1', minClients: 3, limit: 30 });
   }
   return answers;
 }
 
 describe('analytics roll-up tiers', () => {
-  it('answers every top list with the same rows from the monthly tier as from daily rows alone', async () => {
+  it('answers every top list and popular searches with the same rows from the monthly tier and indexes as from daily rows alone', async () => {
     const file = await tempFile();
     const store = openSqliteAnalyticsStore(file);
     await store.record(traffic());
@@ -107,6 +110,7 @@ describe('analytics roll-up tiers', () => {
     for (const name of Object.keys(plain)) assert.deepEqual(fast[name], plain[name], name);
     assert.equal((fast['a year: top 5'] as unknown[]).length, 5);
     assert.ok((fast['a year: no results'] as unknown[]).length > 0, 'the data has searches that found nothing');
+    assert.ok((fast['a year: popular, 3 clients'] as unknown[]).length > 10, 'the data has popular searches');
     await daily.close();
     await store.close();
   });

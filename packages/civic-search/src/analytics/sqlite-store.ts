@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { dayOf, hourOf, monthEndDay, monthOf, DAY_MS, HOUR_MS } from './periods';
 import { DAILY, MONTHLY, tagScope } from './sqlite-scopes';
-import { readTopClicks, readTopQueries, TOP_LIST_INDEXES } from './sqlite-top-lists';
+import { readPopularQueries, readTopClicks, readTopQueries, TOP_LIST_INDEXES } from './sqlite-top-lists';
 import type {
   AnalyticsStore,
   ApiLogEvent,
@@ -413,16 +413,9 @@ export function openSqliteAnalyticsStore(
       return { results, total };
     },
 
-    async popularQueries({ engine, range, prefix, minClients, limit }): Promise<PopularQuery[]> {
+    async popularQueries(options): Promise<PopularQuery[]> {
       usable();
-      return db
-        .prepare(
-          `SELECT query AS term, SUM(queries) AS queries FROM query_rollups
-           WHERE engine = ? AND period = ${DAILY} AND start BETWEEN ? AND ? AND redacted = 0 AND substr(query, 1, ?) = ?
-           GROUP BY query HAVING SUM(with_results) > 0 AND SUM(clicks) > 0 AND MAX(clients) >= ?
-           ORDER BY queries DESC, term LIMIT ?`,
-        )
-        .all(engine, dayOf(range.from), dayOf(range.to), prefix.length, prefix, minClients, limit) as PopularQuery[];
+      return readPopularQueries(db, options, monthly);
     },
 
     async deleteBefore(cutoffs, now) {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { DAY_MS, HOUR_MS, dayOf } from './periods';
-import { periodScope, tagScope } from './sqlite-scopes';
-import type { ClickRow, QueryReportOptions, QueryRow, ReportScope } from './types';
+import { DAILY, periodScope, tagScope } from './sqlite-scopes';
+import type { AnalyticsStore, ClickRow, PopularQuery, QueryReportOptions, QueryRow, ReportScope } from './types';
 
 /**
  * A roll-up row counting at least this many searches is a "head" row, found through a small partial index. The
@@ -10,9 +10,14 @@ import type { ClickRow, QueryReportOptions, QueryRow, ReportScope } from './type
  */
 export const HEAD_QUERIES = 8;
 
+/** A daily row searched by at least this many clients is "shared", found through a small partial index. */
+const SHARED_CLIENTS = 2;
+
 export const TOP_LIST_INDEXES = `
   CREATE INDEX IF NOT EXISTS query_rollups_head ON query_rollups (engine, period, start) WHERE queries >= ${HEAD_QUERIES};
   CREATE INDEX IF NOT EXISTS query_rollups_term ON query_rollups (engine, query, period, start);
+  CREATE INDEX IF NOT EXISTS query_rollups_shared ON query_rollups (engine, start)
+    WHERE period = ${DAILY} AND clients >= ${SHARED_CLIENTS} AND redacted = 0;
   CREATE INDEX IF NOT EXISTS click_rollups_term ON click_rollups (engine, query, period, start);
 `;
 
@@ -108,4 +113,32 @@ export function readTopClicks(
        GROUP BY document_id ORDER BY clicks DESC, documentId LIMIT ?`,
     )
     .all(options.engine, ...(byQuery ? [options.query] : []), ...period.args, ...tags.args, options.limit) as ClickRow[];
+}
+
+/**
+ * Popular searches for suggestions: terms that found results, were clicked, were not redacted, and were sent by at
+ * least `minClients` clients on one day. Such a term has a daily row with that many clients, so when `minClients` is
+ * at least SHARED_CLIENTS only the terms in the small index of shared rows are summed, instead of every term of the
+ * days looked back over. `monthly: false` sums every term (the plain definition).
+ */
+export function readPopularQueries(
+  db: Database.Database,
+  options: Parameters<AnalyticsStore['popularQueries']>[0],
+  monthly: boolean,
+): PopularQuery[] {
+  const { engine, range, prefix, minClients, limit } = options;
+  const days = [dayOf(range.from), dayOf(range.to)];
+  const shared = monthly && minClients >= SHARED_CLIENTS;
+  const terms = shared
+    ? `query IN (SELECT DISTINCT query FROM query_rollups INDEXED BY query_rollups_shared
+         WHERE engine = ? AND period = ${DAILY} AND clients >= ${SHARED_CLIENTS} AND redacted = 0 AND start BETWEEN ? AND ?)`
+    : '1';
+  return db
+    .prepare(
+      `SELECT query AS term, SUM(queries) AS queries FROM query_rollups
+       WHERE engine = ? AND ${terms} AND period = ${DAILY} AND start BETWEEN ? AND ? AND redacted = 0 AND substr(query, 1, ?) = ?
+       GROUP BY query HAVING SUM(with_results) > 0 AND SUM(clicks) > 0 AND MAX(clients) >= ?
+       ORDER BY queries DESC, term LIMIT ?`,
+    )
+    .all(engine, ...(shared ? [engine, ...days] : []), ...days, prefix.length, prefix, minClients, limit) as PopularQuery[];
 }
