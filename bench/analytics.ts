@@ -101,6 +101,8 @@ function seeded(seed: number) {
 }
 
 const DISTINCT_TERMS = 300_000;
+/** Times each report is asked (odd: the middle one is the median). */
+const RUNS = 5;
 const YEAR_START = Date.UTC(2025, 0, 1);
 const DAY = 86_400_000;
 const TAG_SETS = [['header'], ['results-page'], []];
@@ -199,26 +201,28 @@ async function reportTimes(searches: number) {
   ];
   for (const [name, report] of reports) {
     const times: number[] = [];
-    for (let run = 0; run < 5; run++) {
+    for (let run = 0; run < RUNS; run++) {
       const started = performance.now();
       await report();
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    lines.push(`| ${name} | ${ms(times[2])} | ${ms(times[4])} | ${load()} |`);
+    lines.push(`| ${name} | ${ms(times[(RUNS - 1) / 2])} | ${ms(times[RUNS - 1])} | ${load()} |`);
+    log(`  ${name}: ${ms(times[(RUNS - 1) / 2])} ms`);
   }
   await store.close();
   await rm(dir, { recursive: true, force: true });
   return lines.join('\n');
 }
 
-const parts: string[] = [
+// Each part is written as soon as it is measured: a long run stopped part-way keeps what it measured.
+const print = (...lines: string[]) => process.stdout.write(`${lines.join('\n')}\n`);
+print(
   `## Search analytics`,
   '',
   `\`node --conditions=source --import tsx bench/analytics.ts${quick ? ' --quick' : ''}\` (${new Date().toISOString().slice(0, 10)})`,
   '',
-];
+);
 log('Recording cost...');
-parts.push('### Search latency with recording on and off (one run, alternating rounds)', '', await recordingCost(), '');
-for (const searches of quick ? [100_000, 1_000_000] : [1_000_000, 10_000_000]) parts.push(await reportTimes(searches), '');
-process.stdout.write(`${parts.join('\n')}\n`);
+print('### Search latency with recording on and off (one run, alternating rounds)', '', await recordingCost(), '');
+for (const searches of quick ? [100_000, 1_000_000] : [1_000_000, 10_000_000]) print(await reportTimes(searches), '');

@@ -89,6 +89,9 @@ function openDatabase(file: string, log: (message: string) => void): Database.Da
       // Losing the last second of analytics to a power cut is acceptable; fsync on every batch is not worth it.
       db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');
+      // 32 MiB of page cache (SQLite's default is 2): a busy day's roll-up rows and the term indexes stay in memory
+      // while batches add to them.
+      db.pragma('cache_size = -32768');
       const version = db.pragma('user_version', { simple: true }) as number;
       if (version > SCHEMA_VERSION) throw new Error(`written by a newer civic-search (layout ${version})`);
       db.transaction(() => {
