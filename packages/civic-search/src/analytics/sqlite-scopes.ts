@@ -64,3 +64,18 @@ export function tagScope(scope: Pick<ReportScope, 'allTags' | 'anyTags' | 'noTag
   }
   return { sql: parts.length ? parts.join(' AND ') : '1', args };
 }
+
+/**
+ * The rows of `table` in each run of periods, one index range each, joined by UNION ALL: SQLite plans an OR of
+ * ranges whose period is a parameter as a scan of the whole table (7 s instead of 0.7 over a million searches).
+ * `where` (and its `args`) narrows every run the same way.
+ */
+export function rowsInPeriods(table: string, columns: string, scope: Scope, engine: string, where = '', args: unknown[] = []) {
+  if (scope.parts.length === 0) return { sql: `SELECT ${columns} FROM ${table} WHERE 0`, args: [] };
+  return {
+    sql: scope.parts
+      .map(() => `SELECT ${columns} FROM ${table} WHERE engine = ? AND period = ? AND start BETWEEN ? AND ? ${where}`)
+      .join(' UNION ALL '),
+    args: scope.parts.flatMap((part) => [engine, ...part, ...args]),
+  };
+}

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { DAY_MS, HOUR_MS, dayOf } from './periods';
-import { DAILY, periodScope, tagScope } from './sqlite-scopes';
+import { DAILY, periodScope, rowsInPeriods, tagScope } from './sqlite-scopes';
 import type { AnalyticsStore, ClickRow, PopularQuery, QueryReportOptions, QueryRow, ReportScope } from './types';
 
 /**
@@ -52,13 +52,15 @@ export function readTopQueries(db: Database.Database, options: QueryReportOption
   if (options.clicks === false) having.push('SUM(with_results) > 0 AND SUM(clicks) = 0');
   if (options.clicks === true) having.push('SUM(clicks) > 0');
   const havingSql = `HAVING SUM(queries) > 0 ${having.length ? `AND ${having.join(' AND ')}` : ''} ORDER BY queries DESC, term LIMIT ?`;
-  const everyTerm = () =>
-    db
+  const everyTerm = () => {
+    const rows = rowsInPeriods('query_rollups', 'query, queries, with_results, clicks, tags', period, options.engine);
+    return db
       .prepare(
-        `SELECT query AS term, SUM(queries) AS queries, SUM(clicks) AS clicks FROM query_rollups
-         WHERE engine = ? AND ${period.sql} AND ${tags.sql} GROUP BY query ${havingSql}`,
+        `SELECT query AS term, SUM(queries) AS queries, SUM(clicks) AS clicks FROM (${rows.sql})
+         WHERE ${tags.sql} GROUP BY query ${havingSql}`,
       )
-      .all(options.engine, ...period.args, ...tags.args, options.limit) as QueryRow[];
+      .all(...rows.args, ...tags.args, options.limit) as QueryRow[];
+  };
   // Each run of periods is its own index range (an OR of them would not be); the join order is fixed (CROSS JOIN)
   // so each head term's rows are sought through the covering term index.
   const headTerms = () => {
@@ -106,13 +108,20 @@ export function readTopClicks(
   const tags = tagScope(options);
   const byQuery = options.query !== undefined;
   const table = byQuery || !monthly ? 'click_rollups' : 'document_clicks';
+  const rows = rowsInPeriods(
+    table,
+    'document_id, clicks, tags',
+    period,
+    options.engine,
+    byQuery ? 'AND query = ?' : '',
+    byQuery ? [options.query] : [],
+  );
   return db
     .prepare(
-      `SELECT document_id AS documentId, SUM(clicks) AS clicks FROM ${table}
-       WHERE engine = ? ${byQuery ? 'AND query = ?' : ''} AND ${period.sql} AND ${tags.sql}
-       GROUP BY document_id ORDER BY clicks DESC, documentId LIMIT ?`,
+      `SELECT document_id AS documentId, SUM(clicks) AS clicks FROM (${rows.sql})
+       WHERE ${tags.sql} GROUP BY document_id ORDER BY clicks DESC, documentId LIMIT ?`,
     )
-    .all(options.engine, ...(byQuery ? [options.query] : []), ...period.args, ...tags.args, options.limit) as ClickRow[];
+    .all(...rows.args, ...tags.args, options.limit) as ClickRow[];
 }
 
 /**
