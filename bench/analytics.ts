@@ -21,7 +21,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createSearchService, type SearchService } from '../packages/civic-search/src/service/create-search-service';
 import { PAGE_SCHEMA, PAGE_SEARCH_FIELDS } from '../packages/civic-search/src/engines/page-schema';
-import { ANALYTICS_DB_FILE, OTHER_QUERIES, openSqliteAnalyticsStore, type SearchEvent, type ClickEvent } from '../packages/civic-search/src/analytics';
+import {
+  ANALYTICS_DB_FILE,
+  OTHER_QUERIES,
+  openSqliteAnalyticsStore,
+  type SearchEvent,
+  type ClickEvent,
+} from '../packages/civic-search/src/analytics';
 import { DEFAULT_SQLITE_LIMITS } from '../packages/civic-search/src/analytics/sqlite-store';
 import { siteDocuments } from '../examples/content/site-documents';
 import { PROXY_BENCH_QUERIES } from './queries';
@@ -141,7 +147,9 @@ function* yearOfSearches(searches: number): Generator<{ search: SearchEvent; cli
     };
     const clicked = results > 0 && random() < 0.3;
     const documentId = clicked ? `page-${Math.floor(random() * 2000)}` : '';
-    yield clicked ? { search, click: { engine: 'site', at, query, redacted: false, documentId, requestId: 'r', tags, client } } : { search };
+    yield clicked
+      ? { search, click: { engine: 'site', at, query, redacted: false, documentId, requestId: 'r', tags, client } }
+      : { search };
   }
 }
 
@@ -199,7 +207,10 @@ async function fillInBulk(file: string, searches: number) {
       )
       .run(monthNumber, first, last);
   let day = -1;
-  let terms = new Map<string, { tags: string; query: string; queries: number; found: number; clicks: number; clients: number; redacted: number }>();
+  let terms = new Map<
+    string,
+    { tags: string; query: string; queries: number; found: number; clicks: number; clients: number; redacted: number }
+  >();
   let seen = new Set<string>();
   let clickRows = new Map<string, number>();
   let documentRows = new Map<string, number>();
@@ -219,7 +230,14 @@ async function fillInBulk(file: string, searches: number) {
   const writeMonth = db.transaction((monthNumber: number) => {
     const first = Math.floor(Date.UTC(Math.floor(monthNumber / 12), monthNumber % 12, 1) / DAY);
     const last = Math.floor(Date.UTC(Math.floor(monthNumber / 12), (monthNumber % 12) + 1, 1) / DAY) - 1;
-    month('query_rollups', 'tags, query', 'SUM(queries), SUM(with_results), SUM(clicks), SUM(clients), MAX(redacted)', first, last, monthNumber);
+    month(
+      'query_rollups',
+      'tags, query',
+      'SUM(queries), SUM(with_results), SUM(clicks), SUM(clients), MAX(redacted)',
+      first,
+      last,
+      monthNumber,
+    );
     month('click_rollups', 'tags, query, document_id', 'SUM(clicks)', first, last, monthNumber);
     month('document_clicks', 'tags, document_id', 'SUM(clicks)', first, last, monthNumber);
   });
@@ -244,7 +262,11 @@ async function fillInBulk(file: string, searches: number) {
     if (!terms.has(`${tags}\u0000${term}`) && terms.size >= DEFAULT_SQLITE_LIMITS.maxQueriesPerDay) term = OTHER_QUERIES;
     const key = `${tags}\u0000${term}`;
     let found = terms.get(key);
-    if (!found) terms.set(key, (found = { tags, query: term, queries: 0, found: 0, clicks: 0, clients: 0, redacted: term === OTHER_QUERIES ? 1 : 0 }));
+    if (!found)
+      terms.set(
+        key,
+        (found = { tags, query: term, queries: 0, found: 0, clicks: 0, clients: 0, redacted: term === OTHER_QUERIES ? 1 : 0 }),
+      );
     return found;
   };
   for (const { search, click } of yearOfSearches(searches)) {
@@ -358,5 +380,9 @@ if (latency) {
   log('Recording cost...');
   print('### Search latency with recording on and off (one run, alternating rounds)', '', await recordingCost(), '');
 }
-const sizes = sizesArgument ? sizesArgument.slice('--sizes='.length).split(',').map(Number) : quick ? [100_000, 1_000_000] : [1_000_000, 10_000_000];
+const sizes = sizesArgument
+  ? sizesArgument.slice('--sizes='.length).split(',').map(Number)
+  : quick
+    ? [100_000, 1_000_000]
+    : [1_000_000, 10_000_000];
 for (const searches of sizes) print(await reportTimes(searches), '');

@@ -121,7 +121,8 @@ describe('analytics roll-up tiers', () => {
     const searches: SearchEvent[] = [];
     // 7 a day in each of three tag sets for 20 days: 420 in all, never 8 in one day's row.
     for (let day = 0; day < 20; day++)
-      for (const tags of TAG_SETS) for (let index = 0; index < 7; index++) searches.push(search('spread term', first + day * DAY_MS, { tags }));
+      for (const tags of TAG_SETS)
+        for (let index = 0; index < 7; index++) searches.push(search('spread term', first + day * DAY_MS, { tags }));
     for (let index = 0; index < 500; index++) searches.push(search('rates', first));
     for (let index = 0; index < 300; index++) searches.push(search('bins', first + DAY_MS));
     await store.record({ searches, clicks: [], apiCalls: [] });

@@ -161,15 +161,17 @@ export function createAnalytics(options: CreateAnalyticsOptions): Analytics {
     const tookMs = performance.now() - startedAt;
     const visitor = hashClient(client);
     if (action === 'click') {
-      unlessOperator(c, () => recorder.click({
-        engine,
-        at,
-        query: text(params.query),
-        documentId: text(params.document_id),
-        requestId: text(params.request_id),
-        tags: tagList(params.tags),
-        client: visitor,
-      }));
+      unlessOperator(c, () =>
+        recorder.click({
+          engine,
+          at,
+          query: text(params.query),
+          documentId: text(params.document_id),
+          requestId: text(params.request_id),
+          tags: tagList(params.tags),
+          client: visitor,
+        }),
+      );
       return sent;
     }
     const facts =

@@ -361,7 +361,8 @@ export function openSqliteAnalyticsStore(
                  ${options.query !== undefined ? 'AND query = ?' : ''} GROUP BY start`,
               )
             : db.prepare(
-                `SELECT start AS unit, SUM(queries) AS queries, SUM(clicks) AS clicks FROM query_rollups
+                // Through the term index: the one term's days, not every term's rows of the range.
+                `SELECT start AS unit, SUM(queries) AS queries, SUM(clicks) AS clicks FROM query_rollups INDEXED BY query_rollups_term
                  WHERE engine = ? AND period = ${DAILY} AND start BETWEEN ? AND ? AND ${tags.sql} AND query = ? GROUP BY start`,
               );
         const args = [
@@ -429,7 +430,15 @@ export function openSqliteAnalyticsStore(
     async deleteEngine(engine) {
       usable();
       db.transaction(() => {
-        for (const table of ['query_rollups', 'click_rollups', 'document_clicks', 'hour_counts', 'query_clients', 'search_events', 'api_logs']) {
+        for (const table of [
+          'query_rollups',
+          'click_rollups',
+          'document_clicks',
+          'hour_counts',
+          'query_clients',
+          'search_events',
+          'api_logs',
+        ]) {
           db.prepare(`DELETE FROM ${table} WHERE engine = ?`).run(engine);
         }
       })();

@@ -54,10 +54,12 @@ export function readTopQueries(db: Database.Database, options: QueryReportOption
   const havingSql = `HAVING SUM(queries) > 0 ${having.length ? `AND ${having.join(' AND ')}` : ''} ORDER BY queries DESC, term LIMIT ?`;
   const everyTerm = () => {
     const rows = rowsInPeriods('query_rollups', 'query, queries, with_results, clicks, tags', period, options.engine);
+    // `+query` (the same value) keeps the planner from walking the whole term index to get the groups in order,
+    // which it chose for one day's tagged list (15 s over a million searches): each range is read by its key.
     return db
       .prepare(
         `SELECT query AS term, SUM(queries) AS queries, SUM(clicks) AS clicks FROM (${rows.sql})
-         WHERE ${tags.sql} GROUP BY query ${havingSql}`,
+         WHERE ${tags.sql} GROUP BY +query ${havingSql}`,
       )
       .all(...rows.args, ...tags.args, options.limit) as QueryRow[];
   };
