@@ -101,7 +101,7 @@ export async function createSiteApp({
 
   app.route('/', feedbackRoutes());
   app.route('/', searchService);
-  app.route('/', siteSearchPage(searchService.backend, searchTimeoutMs, costlyPages));
+  app.route('/', siteSearchPage(searchService.backend, searchTimeoutMs, costlyPages, searchService.analytics?.pageSearched));
   app.route('/', decisionTreeRoutes());
   app.route('/', formRoutes());
   app.route('/', documentRoutes({ documents: siteDocuments, limit: costlyPages }));

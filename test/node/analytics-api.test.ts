@@ -232,4 +232,31 @@ describe('analytics through the official client', () => {
       lines.join('\n'),
     );
   });
+
+  // Last: its searches would change the figures the tests above expect.
+  it('counts searches made with a public search key, but not those made with private or admin keys from the credentials API', async () => {
+    const keyFor = async (body: object) => ((await client.app.createApiKey({ body: body as never })) as unknown as { key: string }).key;
+    const keys = {
+      'search key term': await keyFor({ name: 'site-box', type: 'search', access_all_engines: true }),
+      'private key term': await keyFor({ name: 'cms-preview', type: 'private', read: true, write: false, access_all_engines: true }),
+      'admin key term': await keyFor({ name: 'council-admin', type: 'admin' }),
+    };
+    const statuses: Record<string, number> = {};
+    for (const [query, key] of Object.entries(keys)) {
+      const response = await fetch(`${url}/api/as/v1/engines/site/search`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+        body: JSON.stringify({ query }),
+      });
+      statuses[query] = response.status;
+      await response.arrayBuffer();
+    }
+    assert.equal(statuses['search key term'], 200);
+    assert.equal(statuses['private key term'], 200, "the operator's private key may search");
+    const answer = await client.app.getTopQueriesAnalytics({ engine_name: 'site', body: { page: { size: 50 } } });
+    const terms = answer.results.map((row) => row.term);
+    assert.ok(terms.includes('search key term'), "a public search key is a visitor's");
+    assert.ok(!terms.includes('private key term'), "a private key made for the operator's tools is not a visitor");
+    assert.ok(!terms.includes('admin key term'), `an admin key is not a visitor (its search answered ${statuses['admin key term']})`);
+  });
 });

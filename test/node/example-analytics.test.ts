@@ -7,6 +7,7 @@ import { PROXY_KEY_PLACEHOLDER, PROXY_PATH } from '../../src/core/search/app-sea
 import { createSiteApp, type SiteApp } from '../../examples/site/app';
 import { siteSearchOptions } from '../../examples/site/search/site-search';
 import { SEARCH_ENGINE } from '../../examples/site/search/search-engine';
+import { site as council } from '../../examples/site/site';
 
 /** The example council's own search box traffic (the elements' form posts) shows in its search analytics. */
 
@@ -67,5 +68,39 @@ describe('the example council records its search traffic', () => {
       (await report({})).some((row) => row.term === 'rub'),
       'suggestions are recorded too',
     );
+  });
+
+  it('records the searches of the results page that works without JavaScript, redacted like any other', async () => {
+    const page = async (term: string) => {
+      const response = await site.app.request(`${council.searchAction}?${new URLSearchParams({ Search: term })}`, {
+        headers: { 'X-Forwarded-For': '192.0.2.9' },
+      });
+      assert.equal(response.status, 200);
+      return response.text();
+    };
+    assert.match(await page('dog registration'), /search-results/, 'the results page rendered');
+    await page('dog registration');
+    await page('email me at jo.bloggs@example.com');
+    await page('zzqqxxv nothing');
+
+    const key = (await readFile(site.search.privateKey.file!, 'utf8')).trim();
+    const response = await site.app.request(`/api/as/v1/engines/${SEARCH_ENGINE}/analytics/queries`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ page: { size: 100 } }),
+    });
+    assert.equal(response.status, 200);
+    const rows = ((await response.json()) as { results: { term: string; queries: number }[] }).results;
+    const byTerm = new Map(rows.map((row) => [row.term, row.queries]));
+    assert.equal(byTerm.get('dog registration'), 2, 'each page view is one search, its facet counts not counted again');
+    assert.equal(byTerm.get('email me at [email]'), 1);
+    assert.ok(!rows.some((row) => row.term.includes('example.com')), 'the address never reaches the store');
+    const none = await site.app.request(`/api/as/v1/engines/${SEARCH_ENGINE}/analytics/queries`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ filters: { results: false } }),
+    });
+    const noResults = ((await none.json()) as { results: { term: string }[] }).results.map((row) => row.term);
+    assert.ok(noResults.includes('zzqqxxv nothing'), 'a results page that found nothing is a no-result search');
   });
 });

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { raw } from 'hono/html';
 import { Hono, type Context } from 'hono';
-import { searchPageRoutes, type SearchPageParts } from 'civic-search/search-page';
+import { searchPageRoutes, type SearchPageOptions, type SearchPageParts } from 'civic-search/search-page';
 import type { SearchBackend } from 'civic-search';
 import { Layout } from '../Layout';
 import { PageRequestContext } from '../request-context';
@@ -42,15 +42,21 @@ function resultsPageCost(c: Context): number {
 
 /**
  * /search/SearchForm: civic-search's server-rendered results page inside the council's layout, each visitor's
- * searches there drawn from the site's budget for costly pages (`limit`).
+ * searches there drawn from the site's budget for costly pages (`limit`) and recorded in the search analytics like
+ * the proxy's (`recordSearch`: the service's `analytics.pageSearched`).
  */
-export function siteSearchPage(backend: SearchBackend, timeoutMs?: number, limit?: PageCostLimit) {
+export function siteSearchPage(
+  backend: SearchBackend,
+  timeoutMs?: number,
+  limit?: PageCostLimit,
+  recordSearch?: SearchPageOptions['recordSearch'],
+) {
   const app = new Hono();
   if (limit) app.get(site.searchAction, limit(resultsPageCost));
-  return app.route('/', resultsPage(backend, timeoutMs));
+  return app.route('/', resultsPage(backend, timeoutMs, recordSearch));
 }
 
-function resultsPage(backend: SearchBackend, timeoutMs?: number) {
+function resultsPage(backend: SearchBackend, timeoutMs?: number, recordSearch?: SearchPageOptions['recordSearch']) {
   return searchPageRoutes({
     backend,
     engine: SEARCH_ENGINE,
@@ -58,5 +64,6 @@ function resultsPage(backend: SearchBackend, timeoutMs?: number) {
     path: site.searchAction,
     layout: searchLayout,
     ...(timeoutMs && { timeoutMs }),
+    ...(recordSearch && { recordSearch }),
   });
 }

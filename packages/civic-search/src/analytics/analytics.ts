@@ -1,8 +1,9 @@
-import type { KeyRing } from '../credentials/types';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import type { KeyGrant, KeyRing } from '../credentials/types';
 import { join } from 'node:path';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { cachedView, type OperatorStore } from '../operator-state';
+import { bearerToken, rootKeyRing } from '../credentials/require-key';
+import { clientAddress } from '../search-proxy/rate-limit';
 import { clientAllowanceDefaults } from './client-caps';
 import { checkedLogSettings, logSettingsSource, type LogSettings } from './log-settings';
 import { DEFAULT_POPULAR_SUGGESTIONS, popularSuggestions, type PopularSuggestionOptions } from './popular';
@@ -46,6 +47,11 @@ export interface Analytics {
    * request path) and returns the answer to send (suggestions may gain popular searches).
    */
   answered(c: Context, call: AnsweredCall, answer: object, client: string, startedAt: number): object;
+  /**
+   * Records a search the server-rendered results page made straight on the backend, as a visitor's search (the
+   * request as sent, its answer, and when it started by `performance.now()`).
+   */
+  pageSearched(c: Context, search: { engine: string; request: object; answer: object; startedAt: number }): void;
   /** Logs API calls of known engines (method, path, status, time). */
   readonly apiLog: MiddlewareHandler;
   readonly routes: Hono;
@@ -62,8 +68,13 @@ export interface CreateAnalyticsOptions extends AnalyticsOptions {
   dataDir?: string;
   operatorStore: OperatorStore;
   privateKey: string;
-  /** The keys that may read the reports, besides the service's own (the credentials API's). */
+  /**
+   * The service's keys (the credentials API's): they may read the reports, and a search sent with a private or admin
+   * key is the operator's, not a visitor's. Default: only the service's own key.
+   */
   keys?: KeyRing;
+  /** The visitor's address as the service sees it (behind a trusted proxy, from its header); hashed, never kept. */
+  clientKey?: (c: Context) => string;
   hasEngine: (name: string) => boolean;
   now?: () => number;
   log?: (message: string) => void;
@@ -72,7 +83,8 @@ export interface CreateAnalyticsOptions extends AnalyticsOptions {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const tagList = (value: unknown) => (Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : []);
-const digest = (value: string) => createHash('sha256').update(value).digest();
+/** Keys the operator's tools use (the service's own, private and admin keys); public search keys are visitors'. */
+const isOperatorKey = (grant: KeyGrant | undefined) => grant !== undefined && grant.type !== 'search';
 
 function searchFacts(params: Record<string, unknown>, answer: object) {
   const meta = isObject((answer as { meta?: unknown }).meta) ? (answer as { meta: Record<string, unknown> }).meta : {};
@@ -107,30 +119,49 @@ export function createAnalytics(options: CreateAnalyticsOptions): Analytics {
     ? { ...DEFAULT_POPULAR_SUGGESTIONS, ...(isObject(options.popularSuggestions) && options.popularSuggestions) }
     : undefined;
   const popular = popularOptions && popularSuggestions(store, popularOptions, now);
-  const privateKeyDigest = digest(options.privateKey);
+  const keys = options.keys ?? rootKeyRing(options.privateKey);
+  const clientKey = options.clientKey ?? clientAddress;
   const retention = async (at = now()) => {
     const deleted = await applyRetention(store, await settingsView.read(), at);
     return deleted;
   };
   const job = dailyJob(() => retention(), log);
 
-  /** The operator's own tools (previews, tests) send the private key: their searches are not visitors'. */
-  const fromOperator = (c: Context) => {
-    const match = /^Bearer[ \t]+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
-    return match !== null && timingSafeEqual(digest(match[1]), privateKeyDigest);
-  };
   const hashClient = dailyVisitorHash(now);
+  /** Key look-ups under way: a flush waits for them, so what was answered before it is written by it. */
+  const lookups = new Set<Promise<void>>();
+  /**
+   * Runs `record` unless the request carries a key of the operator's tools (previews, tests, scripts given a private
+   * or admin key): their searches are not visitors'. The key is looked up off the request path.
+   */
+  const unlessOperator = (c: Context, record: () => void) => {
+    const token = bearerToken(c);
+    if (token === undefined) return record();
+    const lookup = keys.grantFor(token).then(
+      (grant) => {
+        if (!isOperatorKey(grant)) record();
+      },
+      (error: Error) => log(`analytics: a search was not recorded, its key could not be looked up (${error.message})`),
+    );
+    lookups.add(lookup);
+    void lookup.finally(() => lookups.delete(lookup));
+  };
+  const flush = async () => {
+    await Promise.all(lookups);
+    await recorder.flush();
+  };
 
-  return {
-    answered(c, call, answer, client, startedAt) {
-      const { engine, action, params } = call;
-      let sent = answer;
-      if (action === 'query_suggestion' && popular)
-        sent = withPopular(answer, popular.matching(engine, normaliseTerm(text(params.query)), sizeOf(params)), sizeOf(params));
-      if (params.record_analytics === false || fromOperator(c)) return sent;
-      const at = now();
-      const visitor = hashClient(client);
-      if (action === 'click') {
+  const answered: Analytics['answered'] = (c, call, answer, client, startedAt) => {
+    const { engine, action, params } = call;
+    let sent = answer;
+    if (action === 'query_suggestion' && popular)
+      sent = withPopular(answer, popular.matching(engine, normaliseTerm(text(params.query)), sizeOf(params)), sizeOf(params));
+    if (params.record_analytics === false) return sent;
+    const at = now();
+    const tookMs = performance.now() - startedAt;
+    const visitor = hashClient(client);
+    if (action === 'click') {
+      unlessOperator(c, () =>
         recorder.click({
           engine,
           at,
@@ -139,29 +170,38 @@ export function createAnalytics(options: CreateAnalyticsOptions): Analytics {
           requestId: text(params.request_id),
           tags: tagList(params.tags),
           client: visitor,
-        });
-        return sent;
-      }
-      const facts =
-        action === 'search'
-          ? searchFacts(params, answer)
-          : {
-              results: suggestionCount(sent),
-              page: 1,
-              filtered: false,
-              requestId: text((sent as { meta?: { request_id?: unknown } }).meta?.request_id),
-              tags: [],
-            };
+        }),
+      );
+      return sent;
+    }
+    const facts =
+      action === 'search'
+        ? searchFacts(params, answer)
+        : {
+            results: suggestionCount(sent),
+            page: 1,
+            filtered: false,
+            requestId: text((sent as { meta?: { request_id?: unknown } }).meta?.request_id),
+            tags: [],
+          };
+    unlessOperator(c, () =>
       recorder.search({
         engine,
         at,
         query: text(params.query),
         kind: action === 'search' ? 'search' : 'suggestion',
-        tookMs: performance.now() - startedAt,
+        tookMs,
         client: visitor,
         ...facts,
-      });
-      return sent;
+      }),
+    );
+    return sent;
+  };
+
+  return {
+    answered,
+    pageSearched: (c, { engine, request, answer, startedAt }) => {
+      answered(c, { engine, action: 'search', params: request as Record<string, unknown> }, answer, clientKey(c), startedAt);
     },
     apiLog: async (c, next) => {
       const started = performance.now();
@@ -184,16 +224,17 @@ export function createAnalytics(options: CreateAnalyticsOptions): Analytics {
       hasEngine: options.hasEngine,
       privateKey: options.privateKey,
       ...(options.keys && { keys: options.keys }),
-      flush: () => recorder.flush(),
+      flush,
       settingsChanged: () => settingsView.invalidate(),
       now,
     }),
     store,
-    flush: () => recorder.flush(),
+    flush,
     applyRetention: retention,
     counters: () => recorder.counters(),
     async close() {
       await job.stop();
+      await Promise.all(lookups);
       await recorder.close();
       await store.close();
     },

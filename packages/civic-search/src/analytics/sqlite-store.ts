@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { dayOf, hourOf, monthEndDay, monthOf, splitRange, DAY_MS, HOUR_MS } from './periods';
+import { dayOf, hourOf, monthEndDay, monthOf, DAY_MS, HOUR_MS } from './periods';
+import { DAILY, MONTHLY, tagScope } from './sqlite-scopes';
+import { readPopularQueries, readTopClicks, readTopQueries, TOP_LIST_INDEXES } from './sqlite-top-lists';
 import type {
   AnalyticsStore,
   ApiLogEvent,
@@ -12,13 +14,13 @@ import type {
   PopularQuery,
   QueryReportOptions,
   QueryRow,
-  ReportScope,
   SearchEvent,
 } from './types';
 
 /** The file in the data folder that keeps analytics, apart from the operator's settings: it is event data, bounded and expiring. */
 export const ANALYTICS_DB_FILE = 'analytics.db';
-const SCHEMA_VERSION = 1;
+/** 2: document click roll-ups and the indexes year-wide top lists are read by. */
+const SCHEMA_VERSION = 2;
 /** The term that new queries of a day are counted under once the day already holds `maxQueriesPerDay` of them. */
 export const OTHER_QUERIES = '[other queries]';
 
@@ -37,9 +39,6 @@ export const DEFAULT_SQLITE_LIMITS: Required<SqliteAnalyticsLimits> = {
   maxApiLogsPerDay: 100_000,
 };
 
-const DAILY = 0;
-const MONTHLY = 1;
-
 const CREATE = `
   CREATE TABLE IF NOT EXISTS query_rollups (
     engine TEXT NOT NULL, period INTEGER NOT NULL, start INTEGER NOT NULL, tags TEXT NOT NULL, query TEXT NOT NULL,
@@ -51,6 +50,11 @@ const CREATE = `
     engine TEXT NOT NULL, period INTEGER NOT NULL, start INTEGER NOT NULL, tags TEXT NOT NULL, query TEXT NOT NULL,
     document_id TEXT NOT NULL, clicks INTEGER NOT NULL,
     PRIMARY KEY (engine, period, start, tags, query, document_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS document_clicks (
+    engine TEXT NOT NULL, period INTEGER NOT NULL, start INTEGER NOT NULL, tags TEXT NOT NULL, document_id TEXT NOT NULL,
+    clicks INTEGER NOT NULL,
+    PRIMARY KEY (engine, period, start, tags, document_id)
   ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS hour_counts (
     engine TEXT NOT NULL, hour INTEGER NOT NULL, tags TEXT NOT NULL, queries INTEGER NOT NULL, clicks INTEGER NOT NULL,
@@ -73,46 +77,6 @@ const CREATE = `
   CREATE INDEX IF NOT EXISTS api_logs_time ON api_logs (engine, at);
 `;
 
-interface Scope {
-  sql: string;
-  args: unknown[];
-}
-
-/** The WHERE clause of roll-up rows inside a report's date range: whole months from monthly rows, the rest from daily ones. */
-function periodScope(range: { from: number; to: number }): Scope {
-  const { days, months } = splitRange(dayOf(range.from), dayOf(range.to));
-  const parts: string[] = [];
-  const args: unknown[] = [];
-  for (const [first, last] of days) {
-    parts.push(`(period = ${DAILY} AND start BETWEEN ? AND ?)`);
-    args.push(first, last);
-  }
-  if (months) {
-    parts.push(`(period = ${MONTHLY} AND start BETWEEN ? AND ?)`);
-    args.push(months[0], months[1]);
-  }
-  return { sql: parts.length ? `(${parts.join(' OR ')})` : '0', args };
-}
-
-/** Tag conditions over a row's tags (a JSON array): all of, any of, none of. */
-function tagScope(scope: ReportScope): Scope {
-  const parts: string[] = [];
-  const args: unknown[] = [];
-  for (const tag of scope.allTags ?? []) {
-    parts.push('EXISTS (SELECT 1 FROM json_each(tags) WHERE value = ?)');
-    args.push(tag);
-  }
-  if (scope.anyTags?.length) {
-    parts.push(`EXISTS (SELECT 1 FROM json_each(tags) WHERE value IN (${scope.anyTags.map(() => '?').join(', ')}))`);
-    args.push(...scope.anyTags);
-  }
-  if (scope.noTags?.length) {
-    parts.push(`NOT EXISTS (SELECT 1 FROM json_each(tags) WHERE value IN (${scope.noTags.map(() => '?').join(', ')}))`);
-    args.push(...scope.noTags);
-  }
-  return { sql: parts.length ? parts.join(' AND ') : '1', args };
-}
-
 const tagsKey = (tags: readonly string[]) => JSON.stringify([...new Set(tags)].sort());
 
 /** Opens the file, or, when it cannot be read, deletes it and starts an empty one: analytics are never worth a failed start. */
@@ -125,10 +89,22 @@ function openDatabase(file: string, log: (message: string) => void): Database.Da
       // Losing the last second of analytics to a power cut is acceptable; fsync on every batch is not worth it.
       db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');
+      // 32 MiB of page cache (SQLite's default is 2): a busy day's roll-up rows and the term indexes stay in memory
+      // while batches add to them.
+      db.pragma('cache_size = -32768');
       const version = db.pragma('user_version', { simple: true }) as number;
       if (version > SCHEMA_VERSION) throw new Error(`written by a newer civic-search (layout ${version})`);
-      db.exec(CREATE);
-      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      db.transaction(() => {
+        db.exec(CREATE);
+        db.exec(TOP_LIST_INDEXES);
+        if (version === 1) {
+          // A file from before document roll-ups: they are summed once from the click roll-ups it holds.
+          db.exec(`INSERT INTO document_clicks (engine, period, start, tags, document_id, clicks)
+            SELECT engine, period, start, tags, document_id, SUM(clicks) FROM click_rollups
+            GROUP BY engine, period, start, tags, document_id`);
+        }
+        db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      })();
       db.prepare('SELECT count(*) FROM hour_counts').get();
       return db;
     } catch (error) {
@@ -155,9 +131,18 @@ function openDatabase(file: string, log: (message: string) => void): Database.Da
  */
 export function openSqliteAnalyticsStore(
   file: string,
-  options: { limits?: SqliteAnalyticsLimits; log?: (message: string) => void } = {},
+  options: {
+    limits?: SqliteAnalyticsLimits;
+    log?: (message: string) => void;
+    /**
+     * false: every report is read from daily rows, without the monthly tier, document roll-ups or pruning. Slower,
+     * the same answers: what the faster tiers are checked against.
+     */
+    monthlyRollups?: boolean;
+  } = {},
 ): AnalyticsStore {
   const limits = { ...DEFAULT_SQLITE_LIMITS, ...options.limits };
+  const monthly = options.monthlyRollups ?? true;
   const db = openDatabase(file, options.log ?? console.error);
 
   const statements = {
@@ -176,6 +161,10 @@ export function openSqliteAnalyticsStore(
     addClient: db.prepare('INSERT OR IGNORE INTO query_clients (engine, day, query, client) VALUES (?, ?, ?, ?)'),
     bumpClick: db.prepare(
       `INSERT INTO click_rollups (engine, period, start, tags, query, document_id, clicks) VALUES (?, ?, ?, ?, ?, ?, 1)
+       ON CONFLICT DO UPDATE SET clicks = clicks + 1`,
+    ),
+    bumpDocument: db.prepare(
+      `INSERT INTO document_clicks (engine, period, start, tags, document_id, clicks) VALUES (?, ?, ?, ?, ?, 1)
        ON CONFLICT DO UPDATE SET clicks = clicks + 1`,
     ),
     bumpHour: db.prepare(
@@ -276,6 +265,8 @@ export function openSqliteAnalyticsStore(
       statements.bumpHour.run(event.engine, hourOf(event.at), tags, 0, 1);
       statements.bumpClick.run(event.engine, DAILY, day, tags, term, event.documentId);
       statements.bumpClick.run(event.engine, MONTHLY, monthOf(day), tags, term, event.documentId);
+      statements.bumpDocument.run(event.engine, DAILY, day, tags, event.documentId);
+      statements.bumpDocument.run(event.engine, MONTHLY, monthOf(day), tags, event.documentId);
     }
     for (const call of apiCalls) {
       const day = dayOf(call.at);
@@ -298,7 +289,7 @@ export function openSqliteAnalyticsStore(
     if (cutoffs.analytics !== undefined) {
       const day = dayOf(cutoffs.analytics);
       const month = monthOf(day);
-      for (const table of ['query_rollups', 'click_rollups']) {
+      for (const table of ['query_rollups', 'click_rollups', 'document_clicks']) {
         deleted += db.prepare(`DELETE FROM ${table} WHERE period = ${DAILY} AND start < ?`).run(day).changes;
         deleted += db.prepare(`DELETE FROM ${table} WHERE period = ${MONTHLY} AND start <= ?`).run(month).changes;
       }
@@ -311,6 +302,11 @@ export function openSqliteAnalyticsStore(
         `INSERT INTO click_rollups (engine, period, start, tags, query, document_id, clicks)
          SELECT engine, ${MONTHLY}, ?, tags, query, document_id, SUM(clicks)
          FROM click_rollups WHERE period = ${DAILY} AND start BETWEEN ? AND ? GROUP BY engine, tags, query, document_id`,
+      ).run(month, day, monthEndDay(month));
+      db.prepare(
+        `INSERT INTO document_clicks (engine, period, start, tags, document_id, clicks)
+         SELECT engine, ${MONTHLY}, ?, tags, document_id, SUM(clicks)
+         FROM document_clicks WHERE period = ${DAILY} AND start BETWEEN ? AND ? GROUP BY engine, tags, document_id`,
       ).run(month, day, monthEndDay(month));
       deleted += db.prepare('DELETE FROM hour_counts WHERE hour < ?').run(hourOf(day * DAY_MS)).changes;
       deleted += db.prepare('DELETE FROM search_events WHERE day < ?').run(day).changes;
@@ -340,42 +336,12 @@ export function openSqliteAnalyticsStore(
 
     async topQueries(options: QueryReportOptions): Promise<QueryRow[]> {
       usable();
-      const period = periodScope(options.range);
-      const tags = tagScope(options);
-      const having: string[] = [];
-      if (options.results === false) having.push('SUM(with_results) = 0');
-      if (options.results === true) having.push('SUM(with_results) > 0');
-      if (options.clicks === false) having.push('SUM(with_results) > 0 AND SUM(clicks) = 0');
-      if (options.clicks === true) having.push('SUM(clicks) > 0');
-      const rows = db
-        .prepare(
-          `SELECT query AS term, SUM(queries) AS queries, SUM(clicks) AS clicks FROM query_rollups
-           WHERE engine = ? AND ${period.sql} AND ${tags.sql}
-           GROUP BY query HAVING SUM(queries) > 0 ${having.length ? `AND ${having.join(' AND ')}` : ''}
-           ORDER BY queries DESC, term LIMIT ?`,
-        )
-        .all(options.engine, ...period.args, ...tags.args, options.limit) as QueryRow[];
-      return rows;
+      return readTopQueries(db, options, monthly);
     },
 
     async topClicks(options): Promise<ClickRow[]> {
       usable();
-      const period = periodScope(options.range);
-      const tags = tagScope(options);
-      const query = options.query === undefined ? '' : 'AND query = ?';
-      return db
-        .prepare(
-          `SELECT document_id AS documentId, SUM(clicks) AS clicks FROM click_rollups
-           WHERE engine = ? AND ${period.sql} AND ${tags.sql} ${query}
-           GROUP BY document_id ORDER BY clicks DESC, documentId LIMIT ?`,
-        )
-        .all(
-          options.engine,
-          ...period.args,
-          ...tags.args,
-          ...(options.query === undefined ? [] : [options.query]),
-          options.limit,
-        ) as ClickRow[];
+      return readTopClicks(db, options, monthly);
     },
 
     async counts(options): Promise<CountRow[]> {
@@ -395,7 +361,8 @@ export function openSqliteAnalyticsStore(
                  ${options.query !== undefined ? 'AND query = ?' : ''} GROUP BY start`,
               )
             : db.prepare(
-                `SELECT start AS unit, SUM(queries) AS queries, SUM(clicks) AS clicks FROM query_rollups
+                // Through the term index: the one term's days, not every term's rows of the range.
+                `SELECT start AS unit, SUM(queries) AS queries, SUM(clicks) AS clicks FROM query_rollups INDEXED BY query_rollups_term
                  WHERE engine = ? AND period = ${DAILY} AND start BETWEEN ? AND ? AND ${tags.sql} AND query = ? GROUP BY start`,
               );
         const args = [
@@ -450,16 +417,9 @@ export function openSqliteAnalyticsStore(
       return { results, total };
     },
 
-    async popularQueries({ engine, range, prefix, minClients, limit }): Promise<PopularQuery[]> {
+    async popularQueries(options): Promise<PopularQuery[]> {
       usable();
-      return db
-        .prepare(
-          `SELECT query AS term, SUM(queries) AS queries FROM query_rollups
-           WHERE engine = ? AND period = ${DAILY} AND start BETWEEN ? AND ? AND redacted = 0 AND substr(query, 1, ?) = ?
-           GROUP BY query HAVING SUM(with_results) > 0 AND SUM(clicks) > 0 AND MAX(clients) >= ?
-           ORDER BY queries DESC, term LIMIT ?`,
-        )
-        .all(engine, dayOf(range.from), dayOf(range.to), prefix.length, prefix, minClients, limit) as PopularQuery[];
+      return readPopularQueries(db, options, monthly);
     },
 
     async deleteBefore(cutoffs, now) {
@@ -470,7 +430,15 @@ export function openSqliteAnalyticsStore(
     async deleteEngine(engine) {
       usable();
       db.transaction(() => {
-        for (const table of ['query_rollups', 'click_rollups', 'hour_counts', 'query_clients', 'search_events', 'api_logs']) {
+        for (const table of [
+          'query_rollups',
+          'click_rollups',
+          'document_clicks',
+          'hour_counts',
+          'query_clients',
+          'search_events',
+          'api_logs',
+        ]) {
           db.prepare(`DELETE FROM ${table} WHERE engine = ?`).run(engine);
         }
       })();

@@ -4,7 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import type { SearchBackend } from '../search/types';
 import { SearchPage, searchPageTitle, SEARCH_BODY_CLASS } from './SearchPage';
 import { readSearchPageQuery, searchPageHref, TERM_PARAM, type SearchPageQuery } from './search-page-query';
-import { runPageSearch, SEARCH_PAGE_TIMEOUT_MS, type PageSearchOutcome } from './search-page-search';
+import { resultsRequest, runPageSearch, SEARCH_PAGE_TIMEOUT_MS, type PageSearchOutcome } from './search-page-search';
+import type { ApiSearchRequest, ApiSearchResponse } from '../../../../src/core/search/app-search-api';
 import { DEFAULT_SEARCH_PAGE_PATH, SearchPageSettingsContext, type SearchPageSettings } from './settings';
 
 export { DEFAULT_SEARCH_PAGE_PATH, SEARCH_BODY_CLASS, SEARCH_PAGE_TIMEOUT_MS, TERM_PARAM };
@@ -37,6 +38,19 @@ export interface SearchPageOptions {
   endpoint?: string;
   /** How long the page waits for the backend before showing its error (default 5 s). */
   timeoutMs?: number;
+  /**
+   * Told of each results search the page answered, to record it as a visitor's search (the service's
+   * `analytics.pageSearched`): the request as sent, its answer, and when it started by `performance.now()`.
+   */
+  recordSearch?: (c: Context, search: PageSearchRecord) => void;
+}
+
+/** A results search the page made and answered. */
+export interface PageSearchRecord {
+  engine: string;
+  request: ApiSearchRequest;
+  answer: ApiSearchResponse;
+  startedAt: number;
 }
 
 /** A search form post carries at most a few words. */
@@ -49,14 +63,26 @@ const POST_BODY_MAX_BYTES = 4096;
  * `app.route('/', searchPageRoutes({...}))`.
  */
 export function searchPageRoutes(options: SearchPageOptions): Hono {
-  const { backend, engine, siteName, layout, path = DEFAULT_SEARCH_PAGE_PATH, endpoint = '', timeoutMs = SEARCH_PAGE_TIMEOUT_MS } = options;
+  const {
+    backend,
+    engine,
+    siteName,
+    layout,
+    path = DEFAULT_SEARCH_PAGE_PATH,
+    endpoint = '',
+    timeoutMs = SEARCH_PAGE_TIMEOUT_MS,
+    recordSearch,
+  } = options;
   if (!path.startsWith('/')) throw new Error('searchPageRoutes: path must start with "/".');
   if (!engine) throw new Error('searchPageRoutes: name the engine the page searches.');
   const settings: SearchPageSettings = { path, siteName, endpoint, engine };
   const app = new Hono();
   app.get(path, async (c) => {
     const query = readSearchPageQuery(new URL(c.req.url).search);
+    const startedAt = performance.now();
     const outcome = await runPageSearch(backend, engine, query, timeoutMs);
+    // The results search only: the facet counts beside it are the same visitor's same search.
+    if (outcome.kind === 'results') recordSearch?.(c, { engine, request: resultsRequest(query), answer: outcome.answer, startedAt });
     const content = String(
       <SearchPageSettingsContext.Provider value={settings}>
         <SearchPage query={query} outcome={outcome} />

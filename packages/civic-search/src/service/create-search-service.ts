@@ -273,6 +273,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
           operatorStore,
           privateKey: privateKey.key,
           keys: credentials,
+          ...(clientKey && { clientKey }),
           hasEngine: (name) => registry.get(name) !== undefined,
         });
 
