@@ -77,6 +77,9 @@ export function withMetaSearch(backend: SearchBackend, metas: MetaEngines): Sear
       if (request.sort !== undefined) {
         throw new InvalidRequestError('sort is not served on meta engines: their results are ranked by relevance across their sources.');
       }
+      if (request.group !== undefined) {
+        throw new InvalidRequestError('group is not served on meta engines: each source would group its own results apart.');
+      }
       const current = request.page?.current ?? 1;
       const size = request.page?.size ?? DEFAULT_PAGE_SIZE;
       // Each source's best results down to the end of the page asked for: enough to merge that page exactly.
@@ -91,6 +94,7 @@ export function withMetaSearch(backend: SearchBackend, metas: MetaEngines): Sear
         meta: {
           alerts: answers.flatMap((answer) => answer.meta.alerts),
           warnings: [...new Set(answers.flatMap((answer) => answer.meta.warnings))],
+          ...(answers[0]?.meta.precision !== undefined && { precision: answers[0].meta.precision }),
           page: { current, size, total_results: total, total_pages: Math.ceil(total / size) },
           engine: { name: engine, type: 'meta' },
           request_id: remember(sources, answers),
