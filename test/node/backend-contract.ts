@@ -24,9 +24,10 @@ const SEARCH_FIELDS = { title: { weight: 3 }, summary: { weight: 2 }, body: { we
 /** How long a write may take to show in search: the cluster refreshes every second. */
 const VISIBLE_WITHIN_MS = 5_000;
 
+type Result = Record<string, { raw?: unknown; snippet?: string | null }> & { _group?: Result[] };
 interface SearchAnswer {
   meta: { page: { current: number; total_pages: number; total_results: number; size: number }; request_id: string };
-  results: Record<string, { raw?: unknown; snippet?: string | null }>[];
+  results: Result[];
   facets?: Record<string, { type: string; data: { value: unknown; count: number; from?: unknown; to?: unknown }[] }[]>;
 }
 
@@ -142,6 +143,82 @@ export function backendContract(target: ContractTarget): void {
       assert.equal(page2.meta.page.total_pages, Math.ceil(FIXTURE_DOCUMENTS.length / 3));
     });
 
+    it('groups results by a field: collapsed, each value once across pages, the others in _group', async () => {
+      const newestFirst = { query: '', sort: { published_date: 'desc' } };
+      const all = (await api.search({ ...newestFirst, page: { size: 100 } })).results;
+      const typeOf = (result: SearchAnswer['results'][number]) => String(result.document_type!.raw);
+      // What a visitor should see: each type once, led by its newest page, the rest of that type under it in order.
+      const expected = new Map<string, string[]>();
+      for (const result of all) expected.set(typeOf(result), [...(expected.get(typeOf(result)) ?? []), String(result.id!.raw)]);
+      assert.ok(
+        [...expected.values()].some((ids) => ids.length > 1),
+        'some type has several pages',
+      );
+
+      const grouped = await api.search({ ...newestFirst, group: { field: 'document_type', collapse: true }, page: { size: 100 } });
+      assert.deepEqual(
+        grouped.results.map((result) => [String(result.id!.raw), ...(result._group ?? []).map((other) => String(other.id!.raw))]),
+        [...expected.values()],
+      );
+      assert.equal(grouped.meta.page.total_results, expected.size, 'pages count groups');
+
+      const page2 = await api.search({
+        ...newestFirst,
+        group: { field: 'document_type', collapse: true, size: 1 },
+        page: { size: 2, current: 2 },
+      });
+      const groups = [...expected.values()];
+      assert.deepEqual(
+        page2.results.map((result) => [String(result.id!.raw), ...(result._group ?? []).map((other) => String(other.id!.raw))]),
+        groups.slice(2, 4).map((ids) => ids.slice(0, 2)),
+        'page 2 continues with the next groups; size caps each _group',
+      );
+      assert.equal(page2.meta.page.total_pages, Math.ceil(expected.size / 2));
+    });
+
+    it('groups one page of results when not collapsed: pages still count documents', async () => {
+      const newestFirst = { query: '', sort: { published_date: 'desc' }, page: { size: 6 } };
+      const page = (await api.search(newestFirst)).results;
+      const grouped = await api.search({ ...newestFirst, group: { field: 'document_type' } });
+      const shown = grouped.results.flatMap((result) => [result, ...(result._group ?? [])]).map((result) => String(result.id!.raw));
+      assert.deepEqual(new Set(shown), new Set(page.map((result) => String(result.id!.raw))), 'the same page, regrouped');
+      assert.ok(grouped.results.length < page.length, `pages of one type fold together: ${grouped.results.length} of ${page.length}`);
+      for (const result of grouped.results) {
+        for (const other of result._group ?? []) assert.equal(other.document_type!.raw, result.document_type!.raw);
+      }
+      assert.equal(grouped.meta.page.total_results, FIXTURE_DOCUMENTS.length);
+    });
+
+    it('trades recall for precision: a higher precision drops a loose match a lower one keeps', async () => {
+      // Precision 1 needs any one word; the default needs both of two.
+      const either = await api.ids({ query: 'library parking', precision: 1, page: { size: 20 } });
+      assert.ok(either.includes('library-card') && either.includes('markup'), `either word at precision 1: ${either}`);
+      assert.deepEqual(await api.ids({ query: 'library parking', page: { size: 20 } }), [], 'no page has both words');
+      // A typo is forgiven up to precision 7 and not from 8.
+      assert.equal((await api.ids({ query: 'librery', precision: 7 }))[0], 'library-card');
+      assert.deepEqual(await api.ids({ query: 'librery', precision: 8 }), []);
+      const answer = await api.search({ query: 'library', precision: 9 });
+      assert.equal((answer.meta as { precision?: number }).precision, 9);
+      assert.equal(answer.results[0]!.id!.raw, 'library-card', 'an exact word still matches at a high precision');
+    });
+
+    it('refuses a precision or a group out of range, naming it', async () => {
+      for (const [request, named] of [
+        [{ query: 'library', precision: 12 }, 'precision'],
+        [{ query: 'library', precision: 0 }, 'precision'],
+        [{ query: 'library', group: { field: 'document_type', size: 11 } }, 'group.size'],
+        [{ query: 'library', group: { field: 'nonsense' } }, 'group.field'],
+      ] as const) {
+        const answer = await api.call('POST', `/engines/${ENGINE}/search`, request);
+        assert.equal(answer.status, 400, JSON.stringify(request));
+        const { errors } = answer.body as { errors: string[] };
+        assert.ok(
+          errors.some((error) => error.includes(named)),
+          `${JSON.stringify(request)}: ${errors}`,
+        );
+      }
+    });
+
     it('marks the matched words in snippets and never passes markup through', async () => {
       const [hit] = (await api.search({ query: 'parking fines', result_fields: { body: { snippet: { size: 200 } }, title: { raw: {} } } }))
         .results;
@@ -172,7 +249,13 @@ export function backendContract(target: ContractTarget): void {
 
     it('writes, patches and deletes documents, each visible to search soon after its answer', async () => {
       const put = await api.call('POST', `/engines/${ENGINE}/documents`, [
-        { id: 'skate-park', title: 'Skate park opening', summary: 'A new bowl', body: 'Ramps for all ages.', topic: 'Parks and recreation' },
+        {
+          id: 'skate-park',
+          title: 'Skate park opening',
+          summary: 'A new bowl',
+          body: 'Ramps for all ages.',
+          topic: 'Parks and recreation',
+        },
       ]);
       assert.equal(put.status, 200, JSON.stringify(put.body));
       await eventually('the new page', async () => (await api.ids({ query: 'skate' })).includes('skate-park'));

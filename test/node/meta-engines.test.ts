@@ -94,6 +94,34 @@ describe('meta engines', () => {
     );
   });
 
+  it('applies its own curation: a promoted source document first (even one the words miss), a hidden one never', async () => {
+    await app.createEngine({ body: { name: 'curated', type: 'meta', source_engines: ['council', 'library'] } as never });
+    const ids = async (query: string) =>
+      resultsOf(await app.search({ engine_name: 'curated', body: { query } })).map((result) => result.id.raw);
+    const before = await ids('opening hours');
+    assert.ok(before.includes('council|hours') && !before.includes('library|cards'), `before: ${before}`);
+    const made = await fetch(`${url}/api/as/v1/engines/curated/curations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ queries: ['opening hours'], promoted: ['library|cards'], hidden: ['council|hours'] }),
+    });
+    assert.equal(made.status, 200, await made.clone().text());
+    const answer = await app.search({ engine_name: 'curated', body: { query: 'opening hours' } });
+    const curated = resultsOf(answer);
+    assert.deepEqual(
+      curated.map((result) => result.id.raw),
+      ['library|cards', 'library|hours'],
+      'the promoted card page first though it says neither word; the council office page hidden',
+    );
+    assert.equal(curated[0]._meta.score, 1, 'marked as App Search marks a promoted result');
+    assert.equal(answer.meta.page.total_results, 2);
+    assert.ok((await ids('hours')).includes('council|hours'), 'another query is not curated');
+    const { id } = (await made.json()) as { id: string };
+    await fetch(`${url}/api/as/v1/engines/curated/curations/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${KEY}` } });
+    assert.deepEqual((await ids('opening hours')).sort(), ['council|hours', 'library|hours']);
+    await app.deleteEngine({ engine_name: 'curated' });
+  });
+
   it('adds and removes sources, and a search follows at once', async () => {
     const added = (await app.addMetaEngineSource({ engine_name: 'everything', sourceEngines: ['museum'] })) as {
       source_engines?: string[];

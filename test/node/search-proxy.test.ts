@@ -148,12 +148,15 @@ describe('App Search REST paths under the proxy (a stock Search UI app)', () => 
     assert.deepEqual((backend.calls[0].request as { page: unknown }).page, { size: 1, current: 1 });
   });
 
-  it('accepts group and precision, and says in meta.warnings that they were ignored', async () => {
-    const response = await postJson(app, 'search.json', { query: 'rates', group: { field: 'topic', collapse: true }, precision: 4 });
+  it('hands group and precision to the backend; a precision matched as a lower level says so in meta.warnings', async () => {
+    const group = { field: 'topic', size: 3, collapse: true };
+    const response = await postJson(app, 'search.json', { query: 'rates', group, precision: 10 });
     assert.equal(response.status, 200);
+    assert.deepEqual(backend.calls.at(-1), { method: 'search', engine: ENGINE, request: { query: 'rates', group, precision: 10 } });
     const body = (await response.json()) as ApiSearchResponse;
-    assert.equal(body.meta.warnings.length, 2);
-    assert.match(body.meta.warnings.join(' '), /Grouping is not supported/);
+    assert.deepEqual(body.meta.warnings, ['Precision 10 is matched as precision 9 by this search service.']);
+    const exact = await postJson(app, 'search.json', { query: 'rates', precision: 9 });
+    assert.deepEqual(((await exact.json()) as ApiSearchResponse).meta.warnings, []);
   });
 
   it('answers query_suggestion and query_suggestion.json', async () => {

@@ -8,6 +8,7 @@ import type {
 import { randomBytes } from 'node:crypto';
 import { InvalidRequestError, type SearchBackend } from '../search/types';
 import type { MetaEngines } from './meta-engines';
+import { metaIdOf, promotedResults, type MetaCurationOf } from './meta-curations';
 
 /** App Search marks a meta engine's result ids with their source engine: `source|id`. */
 export const ID_SEPARATOR = '|';
@@ -58,7 +59,7 @@ function mergedFacets(answers: readonly ApiSearchResponse[]): Record<string, Api
  * prefixed id and goes to its source. Searches of other engines pass through unchanged. The backend below is any
  * (embedded or cluster): this works above it.
  */
-export function withMetaSearch(backend: SearchBackend, metas: MetaEngines): SearchBackend {
+export function withMetaSearch(backend: SearchBackend, metas: MetaEngines, curationOf?: MetaCurationOf): SearchBackend {
   const sourcesOf = async (engine: string) => (await metas.get(engine))?.source_engines;
   // A meta search answers with a request id of its own; a click that names it is sent to the result's source with
   // the id of the search that source answered, so the source can tie the click to its search.
@@ -77,20 +78,32 @@ export function withMetaSearch(backend: SearchBackend, metas: MetaEngines): Sear
       if (request.sort !== undefined) {
         throw new InvalidRequestError('sort is not served on meta engines: their results are ranked by relevance across their sources.');
       }
+      if (request.group !== undefined) {
+        throw new InvalidRequestError('group is not served on meta engines: each source would group its own results apart.');
+      }
       const current = request.page?.current ?? 1;
       const size = request.page?.size ?? DEFAULT_PAGE_SIZE;
       // Each source's best results down to the end of the page asked for: enough to merge that page exactly.
       const deep: ApiSearchRequest = { ...request, page: { current: 1, size: current * size } };
       const answers = await Promise.all(sources.map((source) => backend.search(source, deep, signal)));
-      const ranked = answers
+      // The meta engine's own curation: its promoted documents first, in order, and its hidden ones never shown.
+      const curation = await curationOf?.(engine, request.query ?? '');
+      const promoted = curation ? await promotedResults(backend, sources, curation, request, fromSource, signal) : [];
+      const dropped = new Set([...(curation?.hidden ?? []), ...promoted.map(metaIdOf)]);
+      const merged = answers
         .flatMap((answer, index) => answer.results.map((result) => fromSource(sources[index], result)))
         .sort((a, b) => (b._meta.score ?? 0) - (a._meta.score ?? 0));
-      const total = answers.reduce((sum, answer) => sum + answer.meta.page.total_results, 0);
+      const organic = merged.filter((result) => !dropped.has(metaIdOf(result)));
+      const ranked = [...promoted, ...organic];
+      // Documents taken out are known only down to the page asked for: the total is exact when they all rank there.
+      const sourceTotal = answers.reduce((sum, answer) => sum + answer.meta.page.total_results, 0);
+      const total = sourceTotal - (merged.length - organic.length) + promoted.length;
       const facets = mergedFacets(answers);
       return {
         meta: {
           alerts: answers.flatMap((answer) => answer.meta.alerts),
           warnings: [...new Set(answers.flatMap((answer) => answer.meta.warnings))],
+          ...(answers[0]?.meta.precision !== undefined && { precision: answers[0].meta.precision }),
           page: { current, size, total_results: total, total_pages: Math.ceil(total / size) },
           engine: { name: engine, type: 'meta' },
           request_id: remember(sources, answers),

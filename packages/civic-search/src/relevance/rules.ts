@@ -1,4 +1,5 @@
 import type { ApiSearchRequest } from '../../../../src/core/search/app-search-api';
+import type { SearchGroup } from '../search/grouping';
 import type { Boosts, FieldBoosts } from './boosts';
 
 /**
@@ -21,14 +22,18 @@ export interface SearchRules {
   now?: number;
 }
 
-/** The search a backend receives: App Search's request and the rules that apply to it. */
+/** The search a backend receives: App Search's request, its grouping and precision, and the rules that apply. */
 export interface BackendSearchRequest extends ApiSearchRequest {
+  group?: SearchGroup;
+  precision?: number;
   rules?: SearchRules;
 }
 
-/** The search as the proxy accepts it: App Search's request with its boosts. */
+/** The search as the proxy accepts it: App Search's request with its boosts, grouping and precision. */
 export interface BoostedSearchRequest extends ApiSearchRequest {
   boosts?: Boosts;
+  group?: SearchGroup;
+  precision?: number;
 }
 
 /** App Search marks a promoted result by giving it this score (what its own clients look for). */

@@ -7,7 +7,7 @@ import type { ProxyCall } from './form-request';
 import { redact } from './redact';
 import type { Limiter } from './concurrency';
 import { startDeadline, untilAborted } from './deadline';
-import { backendSearchRequest, clickRequestSchema, ignoredOptionWarnings, type RequestSchemas } from './schemas';
+import { backendSearchRequest, clickRequestSchema, approximatedOptionWarnings, type RequestSchemas } from './schemas';
 import { answerTooLarge, type CallCharge } from './call-cost';
 import { estimatedSuggestionBytes, estimatedUnits } from './search-cost';
 
@@ -112,7 +112,7 @@ export async function answerCall(call: ProxyCall, context: CallContext): Promise
       charge.reserve(estimatedUnits(estimate.bytes));
     }
     const answer = await underDeadline(context, call, async (signal) =>
-      checkedSearchAnswer(await backend.search(engine, backendRequest, signal), ignoredOptionWarnings(request)),
+      checkedSearchAnswer(await backend.search(engine, backendRequest, signal), approximatedOptionWarnings(request)),
     );
     charge?.control.sizes.learn(engine, answer);
     if (facetsOnly) {

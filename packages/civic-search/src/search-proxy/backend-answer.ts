@@ -7,6 +7,7 @@ import type {
   ApiSearchResponse,
 } from '../../../../src/core/search/app-search-api';
 import { safeSnippet } from './safe-snippet';
+import { withGroup, type GroupedResult } from '../search/grouping';
 
 /**
  * A backend's answer is checked before it is sent on: a backend that answers garbage (a wrong shape, a missing
@@ -64,9 +65,16 @@ function unreadable(path: string, message: string): never {
   throw new UnreadableAnswerError(`${path}: ${message}`);
 }
 
-function cleanResult(raw: unknown, index: number): ApiResult {
-  const path = `results.${index}`;
+/** A result, and for a grouped search the results it leads (`_group`, one level deep), checked and rebuilt. */
+function cleanResult(raw: unknown, index: number, within = 'results'): GroupedResult {
+  const path = `${within}.${index}`;
   if (!isPlain(raw)) unreadable(path, 'expected an object');
+  const group = raw._group;
+  if (group !== undefined) {
+    if (within !== 'results' || !Array.isArray(group)) unreadable(`${path}._group`, 'expected a list of results');
+    const others = group.map((other, n) => cleanResult(other, n, `${path}._group`));
+    return withGroup(cleanResult({ ...raw, _group: undefined }, index, within), others);
+  }
   const meta = raw._meta;
   if (!isPlain(meta)) unreadable(`${path}._meta`, 'expected an object');
   const { id, engine, score } = meta;
@@ -75,11 +83,12 @@ function cleanResult(raw: unknown, index: number): ApiResult {
   if (typeof score !== 'number' || !Number.isFinite(score)) unreadable(`${path}._meta.score`, 'expected a number');
   const clean: ApiResult = { _meta: { id, engine, score } };
   for (const name of Object.keys(raw)) {
-    if (name === '_meta') continue;
+    if (name === '_meta' || (name === '_group' && raw[name] === undefined)) continue;
     const field = raw[name];
     if (!isPlain(field)) unreadable(`${path}.${name}`, 'expected an object');
     const { raw: value, snippet } = field;
-    if (snippet !== undefined && snippet !== null && typeof snippet !== 'string') unreadable(`${path}.${name}.snippet`, 'expected a string or null');
+    if (snippet !== undefined && snippet !== null && typeof snippet !== 'string')
+      unreadable(`${path}.${name}.snippet`, 'expected a string or null');
     clean[name] = {
       ...(value !== undefined && { raw: value }),
       ...(snippet !== undefined && { snippet: snippet === null ? null : safeSnippet(snippet) }),
@@ -93,7 +102,11 @@ function cleanFacetEntry(entry: unknown, path: string): ApiFacetResponse['data']
   if (!isCount(entry.count)) unreadable(`${path}.count`, 'expected a whole number from 0');
   const { value, from, to, name, count } = entry;
   if (isFacetKey(value)) return { value, count };
-  if ((from !== undefined && !isFacetKey(from)) || (to !== undefined && !isFacetKey(to)) || (name !== undefined && typeof name !== 'string')) {
+  if (
+    (from !== undefined && !isFacetKey(from)) ||
+    (to !== undefined && !isFacetKey(to)) ||
+    (name !== undefined && typeof name !== 'string')
+  ) {
     unreadable(path, 'expected a value or a range');
   }
   return {

@@ -16,6 +16,8 @@ import { issueMessage } from './errors';
 import { REQUEST_LIMITS as LIMITS } from './limits';
 import { boostsProblems, type Boosts } from '../relevance/boosts';
 import type { BoostedSearchRequest } from '../relevance/rules';
+import { DEFAULT_GROUP_SIZE } from '../search/grouping';
+import { precisionWarning } from '../search/precision';
 
 /**
  * Strict zod schemas of the three App Search calls the proxy answers. Unknown fields, wrong types, values out of
@@ -291,11 +293,10 @@ export function createRequestSchemas(schema: EngineSchema, weights?: SearchField
     /** Accepted, not acted on: the proxy keeps no search analytics. */
     analytics: z.strictObject({ tags: tags.optional() }).optional(),
     record_analytics: z.boolean({ error: 'must be true or false' }).optional(),
-    /** Accepted and reported in meta.warnings: no backend groups results or tunes precision yet. */
     group: z
       .strictObject({
         field: z.enum(filterable, { error: `must be one of ${filterable.join(', ')}` }),
-        size: wholeNumber(1, 10).optional(),
+        size: wholeNumber(1, DEFAULT_GROUP_SIZE).optional(),
         collapse: z.boolean({ error: 'must be true or false' }).optional(),
       })
       .optional(),
@@ -333,7 +334,7 @@ export const clickRequestSchema = z.strictObject({
 
 /** The search request a backend receives: the App Search options the proxy does not act on are taken out. */
 export function backendSearchRequest(request: ProxySearchRequest): BoostedSearchRequest {
-  const { query, page: pageOf, sort: sortOf, filters, facets, search_fields, result_fields, boosts } = request;
+  const { query, page: pageOf, sort: sortOf, filters, facets, search_fields, result_fields, boosts, group, precision } = request;
   return {
     query,
     ...(pageOf && { page: pageOf }),
@@ -343,13 +344,13 @@ export function backendSearchRequest(request: ProxySearchRequest): BoostedSearch
     ...(search_fields && { search_fields }),
     ...(result_fields && { result_fields }),
     ...(boosts && { boosts }),
+    ...(group && { group }),
+    ...(precision !== undefined && { precision }),
   };
 }
 
-/** meta.warnings for options that were accepted but have no effect here. */
-export function ignoredOptionWarnings(request: ProxySearchRequest): string[] {
-  const warnings: string[] = [];
-  if (request.group) warnings.push('Grouping is not supported by this search service; results were not grouped.');
-  if (request.precision !== undefined) warnings.push('Precision tuning is not supported by this search service; it was ignored.');
-  return warnings;
+/** meta.warnings for options applied other than as asked: a precision level matched as a lower one. */
+export function approximatedOptionWarnings(request: ProxySearchRequest): string[] {
+  const warning = precisionWarning(request.precision);
+  return warning ? [warning] : [];
 }

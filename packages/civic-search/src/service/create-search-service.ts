@@ -325,13 +325,12 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   }
   app.route('/', relevanceApi({ store: operatorStore, engines: registry, privateKey: privateKey.key, keys: credentials }));
   // Searches through the proxy and through `service.backend` (a server-rendered results page) get the same rules;
-  // a meta engine's search asks each source engine, whose own rules apply.
+  // a meta engine's search asks each source engine, whose own rules apply, then applies its own curation.
+  const rules = relevanceRules(operatorStore, (name) => registry.get(name)?.schema);
   const searching = withMetaSearch(
-    withRelevance(
-      backend,
-      relevanceRules(operatorStore, (name) => registry.get(name)?.schema),
-    ),
+    withRelevance(backend, rules),
     metaEngines,
+    async (engine, query) => (await rules.apply(engine, { query })).rules,
   );
   app.route(
     '/',

@@ -7,12 +7,14 @@ import { kindOf, sortField, type EngineLayout } from './engine-layout';
 import { filterToQuery } from './filters-dsl';
 import { hiddenQuery, wordsUnderRules } from './rules-dsl';
 import type { BackendSearchRequest } from '../../relevance/rules';
+import { precisionLevel } from '../precision';
+import { collapseOf } from './group-dsl';
 
 /** The search request body the client sends (everything but the index). */
 export type SearchBody = Omit<estypes.SearchRequest, 'index'>;
 
-/** Short queries need every word; longer ones three words in four (App Search's "precision 2" feel). */
-export const MINIMUM_SHOULD_MATCH = '2<75%';
+/** Short queries need every word; longer ones three words in four (the default precision's rule). */
+export const MINIMUM_SHOULD_MATCH = precisionLevel(undefined).minimumShouldMatch;
 /** Elasticsearch's default index.max_result_window: from + size may not pass it. */
 export const MAX_RESULT_WINDOW = 10_000;
 /** App Search's default snippet length. */
@@ -30,23 +32,24 @@ function searchFields(request: ApiSearchRequest, layout: EngineLayout): string[]
 }
 
 /**
- * Words are matched in the searched fields with the engine's analyzer (the one its fields are indexed with). An
- * engine that searches no text matches nothing for words (Elasticsearch would otherwise try every field).
+ * Words are matched in the searched fields with the engine's analyzer (the one its fields are indexed with), as
+ * many of them and as loosely as the precision level allows. An engine that searches no text matches nothing for
+ * words (Elasticsearch would otherwise try every field).
  */
-function textQuery(request: ApiSearchRequest, layout: EngineLayout): estypes.QueryDslQueryContainer {
+function textQuery(request: BackendSearchRequest, layout: EngineLayout): estypes.QueryDslQueryContainer {
   const query = request.query.trim();
   if (!query) return { match_all: {} };
   const fields = searchFields(request, layout);
   if (fields.length === 0) return { match_none: {} };
+  const level = precisionLevel(request.precision);
   return {
     multi_match: {
       query,
       fields,
       type: 'best_fields',
       analyzer: layout.analysis.analyzer,
-      fuzziness: 'AUTO',
-      prefix_length: 1,
-      minimum_should_match: MINIMUM_SHOULD_MATCH,
+      ...(level.typos && { fuzziness: 'AUTO', prefix_length: 1 }),
+      minimum_should_match: level.minimumShouldMatch,
     },
   };
 }
@@ -100,14 +103,23 @@ export function searchRequestToBody(request: BackendSearchRequest, layout: Engin
     filter: request.filters ? [filterToQuery(request.filters, layout)] : [],
     mustNot: hidden ? [hidden] : [],
   });
+  const sort = sortOf(request, layout);
+  const { group } = request;
+  // A grouped page needs the grouping field's value to fold its hits, whether or not it is a result field.
+  const source = request.result_fields && [...new Set([...Object.keys(request.result_fields), ...(group ? [group.field] : [])])];
+  const collapsed = group?.collapse
+    ? collapseOf(group, layout, { sort, ...(source && { _source: source }), ...(highlight && { highlight }) })
+    : undefined;
+  const aggregations = { ...(request.facets && facetsToAggregations(request.facets, layout)), ...collapsed?.aggregations };
   return {
     query,
     from,
     size,
     track_total_hits: true,
-    sort: sortOf(request, layout),
-    ...(request.result_fields && { _source: Object.keys(request.result_fields) }),
+    sort,
+    ...(source && { _source: source }),
     ...(highlight && { highlight }),
-    ...(request.facets && { aggregations: facetsToAggregations(request.facets, layout) }),
+    ...(collapsed && { collapse: collapsed.collapse }),
+    ...(Object.keys(aggregations).length > 0 && { aggregations }),
   };
 }

@@ -4,6 +4,9 @@ import type { ApiResult, ApiSearchResponse } from '../../../../../src/core/searc
 import { aggregationsToFacets } from './facets-dsl';
 import { DEFAULT_SNIPPET_SIZE, pageWindow } from './search-dsl';
 import { PROMOTED_SCORE, type BackendSearchRequest } from '../../relevance/rules';
+import { withGroup } from '../grouping';
+import { DEFAULT_PRECISION } from '../precision';
+import { collapsedOthers, groupCount, groupedHits } from './group-dsl';
 
 export const ENGINE_TYPE = 'elasticsearch';
 
@@ -53,11 +56,21 @@ export function searchResponseToApi(
   requestId: string,
 ): ApiSearchResponse {
   const { pageSize, current } = pageWindow(request);
-  const totalResults = totalOf(response.hits.total);
+  const { group } = request;
+  // A collapsed search pages through groups, so its total counts them.
+  const totalResults = group?.collapse ? groupCount(response.aggregations) : totalOf(response.hits.total);
+  const toResult = (hit: Hit) => hitToResult(hit, request, engine);
+  const hits = response.hits.hits;
+  const results = !group
+    ? hits.map(toResult)
+    : group.collapse
+      ? hits.map((hit) => withGroup(toResult(hit), collapsedOthers(hit, group).map(toResult)))
+      : groupedHits(hits, group).map(({ leader, others }) => withGroup(toResult(leader), others.map(toResult)));
   return {
     meta: {
       alerts: [],
       warnings: [],
+      precision: request.precision ?? DEFAULT_PRECISION,
       page: {
         current,
         size: pageSize,
@@ -67,7 +80,7 @@ export function searchResponseToApi(
       engine: { name: engine, type: ENGINE_TYPE },
       request_id: requestId,
     },
-    results: response.hits.hits.map((hit) => hitToResult(hit, request, engine)),
+    results,
     ...(request.facets && { facets: aggregationsToFacets(request.facets, response.aggregations) }),
   };
 }

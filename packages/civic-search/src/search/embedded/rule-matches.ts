@@ -1,6 +1,5 @@
-import type { ApiSearchRequest } from '../../../../../src/core/search/app-search-api';
 import { fieldEffect, type FieldBoosts } from '../../relevance/boosts';
-import type { SearchRules } from '../../relevance/rules';
+import type { BackendSearchRequest, SearchRules } from '../../relevance/rules';
 import type { DocSet } from './doc-set';
 import type { EngineIndex } from './engine-index';
 import { matchText, type TextMatches } from './text-query';
@@ -12,18 +11,18 @@ import { matchText, type TextMatches } from './text-query';
  */
 export function matchWithRules(
   index: EngineIndex,
-  request: ApiSearchRequest,
+  request: BackendSearchRequest,
   rules: SearchRules | undefined,
   signal?: AbortSignal,
 ): TextMatches {
   const query = request.query ?? '';
-  let matches = matchText(index, query, request.search_fields, signal);
+  let matches = matchText(index, query, request.search_fields, signal, request.precision);
   if (!rules) return matches;
   if (rules.alternatives?.length && matches.ranked) {
     const all = [matches];
     for (const alternative of rules.alternatives) {
       signal?.throwIfAborted();
-      const found = matchText(index, alternative, request.search_fields, signal);
+      const found = matchText(index, alternative, request.search_fields, signal, request.precision);
       if (found.ranked) all.push(found);
     }
     matches = bestOf(index.documents.length, all);

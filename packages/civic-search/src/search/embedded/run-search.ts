@@ -9,20 +9,20 @@ import { buildResult } from './results';
 import { firstInOrder, matchComparator } from './sorting';
 import { matchWithRules, promotedFirst } from './rule-matches';
 import { wordMatcher, type TextMatches } from './text-query';
+import { collapsedPage, groupedPage, type PageOrder } from './group-pages';
+import { withGroup, type SearchGroup } from '../grouping';
+import { DEFAULT_PRECISION } from '../precision';
 
 /** The site's page size unless asked (as the Elasticsearch backend), at most 1,000 a page (App Search's limit). */
 export const MAX_PAGE_SIZE = 1000;
-/** A search without words has nothing to rank by: newest first unless asked (as the Elasticsearch backend). */
-/** App Search's default precision, reported in `meta`. */
 /** Results built between checks of the request's signal. */
 const RESULTS_BETWEEN_CHECKS = 25;
-const PRECISION = 2;
 
 /** The documents that passed: how many, their facet counts, and the requested page (positions and scores). */
 interface Selection {
   total: number;
   countCodes: CodeCounter;
-  page: { positions: ArrayLike<number>; scores?: ArrayLike<number> };
+  page: PageOrder;
 }
 
 /**
@@ -49,34 +49,48 @@ export function runSearch(
   const current = Math.max(1, Math.floor(request.page?.current ?? 1));
   const [start, end] = [(current - 1) * size, current * size];
   const { promoted, organic } = promotedFirst(index, matches, request.rules, passing);
-  const selection = organic.ranked
-    ? selectRanked(index, organic, passing, request.sort, Math.max(0, start - promoted.length), Math.max(0, end - promoted.length))
-    : selectAll(index, passing, request.sort ?? index.text.blankSort ?? [], start, end);
+  const [from, to] = [Math.max(0, start - promoted.length), Math.max(0, end - promoted.length)];
+  const select = (first: number, last: number) =>
+    organic.ranked
+      ? selectRanked(index, organic, passing, request.sort, first, last)
+      : selectAll(index, passing, request.sort ?? index.text.blankSort ?? [], first, last);
+  const { group } = request;
+  const selection = group?.collapse ? collapsed(select(0, Infinity), index, group, from, to) : select(from, to);
+  if (group && !group.collapse) selection.page = groupedPage(selection.page, index.columns(group.field), group);
   if (promoted.length > 0) putFirst(selection, promoted, start, end);
   signal?.throwIfAborted();
   const facets = request.facets ? countFacets(request.facets, index.columns, selection.countCodes, signal) : undefined;
   signal?.throwIfAborted();
 
-  const { positions, scores } = selection.page;
-  const results = Array.from(positions, (position, i) => {
-    // Results with long snippets are the costly part of a large page: a search past its deadline stops here too.
-    if (i % RESULTS_BETWEEN_CHECKS === 0) signal?.throwIfAborted();
-    return buildResult(
+  const { positions, scores, others } = selection.page;
+  const resultAt = (position: number, score: number | undefined) =>
+    buildResult(
       index.documents[position],
       {
-        score: roundScore(scores?.[i] ?? 0),
+        score: roundScore(score ?? 0),
         isMatch: wordMatcher(matches.termsOf(position), index.analyzer),
         analyzer: index.analyzer,
       },
       engine,
       request.result_fields,
     );
+  const results = Array.from(positions, (position, i) => {
+    // Results with long snippets are the costly part of a large page: a search past its deadline stops here too.
+    if (i % RESULTS_BETWEEN_CHECKS === 0) signal?.throwIfAborted();
+    const led = others?.[i];
+    const result = resultAt(position, scores?.[i]);
+    return led
+      ? withGroup(
+          result,
+          led.positions.map((other, j) => resultAt(other, led.scores?.[j])),
+        )
+      : result;
   });
   return {
     meta: {
       alerts: [],
       warnings: [],
-      precision: PRECISION,
+      precision: request.precision ?? DEFAULT_PRECISION,
       page: { current, size, total_pages: Math.ceil(selection.total / size), total_results: selection.total },
       engine: { name: engine, type: 'default' },
       request_id: requestId,
@@ -125,16 +139,26 @@ function selectRanked(
 }
 
 /**
+ * A collapsed grouped search: every selected document, in order, folded into groups of the field's value; the page
+ * and the total count groups. Facets still count documents, as App Search's do.
+ */
+function collapsed(all: Selection, index: EngineIndex, group: SearchGroup, start: number, end: number): Selection {
+  const { total, page } = collapsedPage(all.page, index.columns(group.field), group, start, end);
+  return { total, countCodes: all.countCodes, page };
+}
+
+/**
  * Promoted documents come before the others on every page, as one list: a page starting inside them shows the rest
  * of them, then the first others; later pages continue where the previous one ended. They are counted in the total
  * and the facets, and scored as App Search marks a promoted result.
  */
 function putFirst(selection: Selection, promoted: readonly number[], start: number, end: number): void {
   const shown = promoted.slice(start, end);
-  const { positions, scores } = selection.page;
+  const { positions, scores, others } = selection.page;
   selection.page = {
     positions: [...shown, ...Array.from(positions)],
     scores: [...shown.map(() => PROMOTED_SCORE), ...Array.from(scores ?? [])],
+    ...(others && { others: [...shown.map(() => ({ positions: [] })), ...others] }),
   };
   selection.total += promoted.length;
   const countOthers = selection.countCodes;

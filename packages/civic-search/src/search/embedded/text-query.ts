@@ -3,6 +3,7 @@ import { titleKey, type EngineIndex, type TextFields } from './engine-index';
 import { hasTerm, type DerivedTerm, type FieldBoost, type TermLeaf, type WordPlan } from './term-scorer';
 import type { TextAnalyzer } from './languages';
 import { englishAnalyzer } from './text-analysis';
+import { precisionLevel, wordsRequired as wordsRequiredAt, type PrecisionLevel } from '../precision';
 
 /** The documents a query matched, with their relevance. */
 export interface TextMatches {
@@ -38,11 +39,11 @@ export const RANKING = Object.freeze({
 });
 
 /**
- * How many of a query's words a document needs, as Elasticsearch's `minimum_should_match: "2<75%"` (the
- * Elasticsearch backend's setting, so both backends agree): one or two words, all of them; more, three in four.
+ * How many of a query's words a document needs at the default precision, as the cluster backends'
+ * `minimum_should_match: "2<75%"`, so both backends agree: one or two words, all of them; more, three in four.
  */
 export function wordsRequired(wordCount: number): number {
-  return wordCount <= 2 ? wordCount : Math.floor(wordCount * 0.75);
+  return wordsRequiredAt(wordCount);
 }
 
 const EVERY_DOCUMENT: TextMatches = Object.freeze({ ranked: false, termsOf: () => [] });
@@ -52,17 +53,20 @@ const EVERY_DOCUMENT: TextMatches = Object.freeze({ ranked: false, termsOf: () =
  * matches words it begins (unless the query ends with a space). A document needs `wordsRequired` of the words
  * (AND-ish); each word it lacks costs a large share of its score, and an exact title match multiplies it. Scores
  * are MiniSearch's BM25+ with field boosts. A blank query (or one of stop words only) matches every document.
+ * The precision level sets how many words are needed and whether typos and completions count.
  */
 export function matchText(
   index: EngineIndex,
   query: string,
   searchFields?: ApiSearchRequest['search_fields'],
   signal?: AbortSignal,
+  precision?: number,
 ): TextMatches {
-  const plan = planWords(index, query);
+  const level = precisionLevel(precision);
+  const plan = planWords(index, query, level);
   if (plan.length === 0) return EVERY_DOCUMENT;
 
-  const required = wordsRequired(plan.length);
+  const required = wordsRequiredAt(plan.length, level);
   const fields = fieldBoosts(index.text, searchFields);
   const { positions, scores, covered, derivedTerms } = index.scorer.score(plan, required, fields, signal);
   const exactTitle = new Set(index.titles.get(titleKey(query, index.analyzer)) ?? []);
@@ -79,10 +83,10 @@ export function matchText(
   };
 }
 
-function planWords(index: EngineIndex, query: string): WordPlan[] {
+function planWords(index: EngineIndex, query: string, level: PrecisionLevel): WordPlan[] {
   const { analyzer } = index;
   const all = analyzer.words(query);
-  const completesLastWord = !/\s$/.test(query);
+  const completesLastWord = level.completions && !/\s$/.test(query);
   const plan: WordPlan[] = [];
   all.forEach((word, i) => {
     const isLast = i === all.length - 1;
@@ -93,7 +97,7 @@ function planWords(index: EngineIndex, query: string): WordPlan[] {
         : [];
     if (term === null && expansions.length === 0) return;
     plan.push({
-      ...(term !== null && { term: termLeaf(index, term) }),
+      ...(term !== null && { term: termLeaf(index, term, level.typos) }),
       completions: expansions.filter((expansion) => expansion !== term).map((expansion) => completionLeaf(index, expansion)),
     });
   });
@@ -101,11 +105,11 @@ function planWords(index: EngineIndex, query: string): WordPlan[] {
 }
 
 /** A word's own term: the term when documents have it, otherwise (4+ letters) the terms within its typo distance. */
-function termLeaf(index: EngineIndex, term: string): TermLeaf {
+function termLeaf(index: EngineIndex, term: string, typos: boolean): TermLeaf {
   const derived: DerivedTerm[] = [];
   const id = index.postings.termIds.get(term);
   if (id !== undefined) derived.push({ term: id, weight: 1 });
-  const edits = typoDistance(index, term);
+  const edits = typos ? typoDistance(index, term) : 0;
   if (edits > 0) {
     for (const [variant, [variantId, distance]] of index.termTree.fuzzyGet(term, edits)) {
       if (distance === 0) continue;
