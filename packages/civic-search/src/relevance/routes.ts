@@ -7,7 +7,8 @@ import type { OperatorCollection, OperatorStore } from '../operator-state';
 import { isForeignSite } from '../search-proxy/cors';
 import { redact } from '../search-proxy/redact';
 import { API_PREFIX } from '../search-proxy/routes';
-import { ApiError, badRequest, refuse } from '../write-api/api-error';
+import { ApiError, backendFailure, badRequest, refuse } from '../write-api/api-error';
+import { BackendError, BackendUnavailableError } from '../search/types';
 import { MAX_REQUEST_BYTES, MESSAGES, methodNotAllowed } from '../write-api/app-search-rules';
 import { requireKey, rootKeyRing } from '../credentials/require-key';
 import type { KeyRing } from '../credentials/types';
@@ -198,6 +199,8 @@ export function relevanceApi(options: RelevanceApiOptions): Hono {
     }
   }
   app.onError((error, c) => {
+    // Where the rules are kept (a cluster) is away or failing: App Search's 503 or 502, never an unexpected 500.
+    if (error instanceof BackendError) return refuse(c, backendFailure(error.message, error instanceof BackendUnavailableError ? 503 : 502));
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error(`relevance API: ${c.req.method} ${c.req.path} failed: ${redact(detail, [privateKey])}`);
     return c.json({ errors: [MESSAGES.unexpected] }, 500, { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
