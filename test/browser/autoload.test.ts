@@ -255,10 +255,12 @@ describe('autoload: elements that wait for the visitor', () => {
     const menu = root.querySelector('test-held-menu')!;
     const link = menu.querySelector('a')!;
     let finishLoading = () => {};
+    let loadStarted = false;
     let opened = 0;
     const loaders: ElementLoaders = {
       'test-held-menu': () =>
         new Promise<void>((resolve) => {
+          loadStarted = true;
           finishLoading = () => {
             // The upgrade: the link moves into a closed panel, and a button that shows the panel takes its place.
             customElements.define(
@@ -282,9 +284,10 @@ describe('autoload: elements that wait for the visitor', () => {
         }),
     };
     stop = autoload(root, loaders, { upgrade: { 'test-held-menu': 'intent' }, idle: neverIdle });
-    // Autoload holds clicks once it has seen the element in view: an observer made after its own reports after it
-    // (observers are notified in the order they were made), which on a busy machine can be frames from now.
-    await intersectionReported(menu);
+    // As a visitor's pointer comes over the link before it clicks: the code starts loading once autoload has seen
+    // the element in view (some frames from now on a busy machine), and the click comes while it loads.
+    const pointerOver = () => link.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    await waitUntil(() => (pointerOver(), loadStarted), 'the pointer over it starts loading it', { timeout: 5000 });
     link.click();
     await nextFrame();
     expect(location.hash, 'the click does not leave while the code loads').to.equal('');
@@ -295,11 +298,13 @@ describe('autoload: elements that wait for the visitor', () => {
 
   it('lets a held click do what it does without JavaScript when the code cannot load', async () => {
     const root = await fixture(html`<div><test-held-broken><a href="#server-link">Section</a></test-held-broken></div>`);
-    const { loaders } = recordingLoaders(['test-held-broken'], ['test-held-broken']);
+    const { loaders, requested } = recordingLoaders(['test-held-broken'], ['test-held-broken']);
     await capturingConsole('error', async () => {
       stop = autoload(root, loaders, { upgrade: { 'test-held-broken': 'intent' }, idle: neverIdle });
-      await intersectionReported(root.querySelector('test-held-broken')!);
-      root.querySelector('a')!.click();
+      const link = root.querySelector('a')!;
+      const pointerOver = () => link.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+      await waitUntil(() => (pointerOver(), requested.includes('test-held-broken')), 'the pointer over it starts loading it', { timeout: 5000 });
+      link.click();
       await waitUntil(() => location.hash === '#server-link', 'the link is followed');
     });
   });

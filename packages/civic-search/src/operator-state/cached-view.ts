@@ -12,7 +12,8 @@ export function cachedView<V>(store: OperatorStore, load: () => Promise<V>): { r
 
   const currentRevision = async () => {
     const now = performance.now();
-    if (cached && now - checkedAt < store.revisionTtlMs) return cached.revision;
+    const madeHere = store.localRevision ?? 0;
+    if (cached && now - checkedAt < store.revisionTtlMs && madeHere <= cached.revision) return cached.revision;
     checking ??= store.revision().finally(() => {
       checking = undefined;
       checkedAt = performance.now();

@@ -129,6 +129,8 @@ export async function openClusterOperatorStore({
     if (!open) throw new OperatorStoreError('The operator store is closed.');
   };
 
+  /** The revision this handle's latest change made: its own caches see the change at once. */
+  let localRevision = 0;
   /** Moves the revision on; answers the new one. */
   const bump = () =>
     cluster(async () => {
@@ -136,6 +138,7 @@ export async function openClusterOperatorStore({
         _version?: number;
       };
       if (typeof answer?._version !== 'number') throw new BackendError(`${client.product} did not say which version it wrote`);
+      localRevision = Math.max(localRevision, answer._version);
       return answer._version;
     });
 
@@ -191,6 +194,9 @@ export async function openClusterOperatorStore({
   return {
     kind: client.product.toLowerCase(),
     revisionTtlMs: CLUSTER_REVISION_TTL_MS,
+    get localRevision() {
+      return localRevision;
+    },
     collection<T>(name: string): OperatorCollection<T> {
       const documentOf = (scope: string, id: string, value: T, createdSeq: number, at: string): RecordDocument => ({
         collection: name,

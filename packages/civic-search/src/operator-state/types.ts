@@ -47,6 +47,11 @@ export interface OperatorStore {
    * reading it is cheap in an embedded database; a cluster round trip is not).
    */
   readonly revisionTtlMs: number;
+  /**
+   * The revision this handle's own latest change made (0 before any), for a store whose revision is trusted for a
+   * while: a cache in the process that made a change must see it at once, not after `revisionTtlMs`.
+   */
+  readonly localRevision?: number;
   collection<T>(name: string): OperatorCollection<T>;
   /**
    * A number that changes whenever any record changes, in this process or another one sharing the store: caches of
