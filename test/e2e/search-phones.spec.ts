@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { upgradeRenderedElements } from './upgrade';
 
 /** On a phone the first results come before the facets, which fold behind "Filter results". */
 for (const javaScript of [true, false]) {
@@ -15,6 +16,9 @@ for (const javaScript of [true, false]) {
         // The assertion retries: until the header has upgraded the result sits lower, and the list may be
         // re-rendered (its first link briefly gone) while the results element takes over.
         await expect(firstResult).toBeInViewport({ ratio: 1 });
+        // The toggle is the upgraded page's once every element has rendered: a click before then is the server
+        // page's, whose facets the results element then replaces with its own.
+        await upgradeRenderedElements(page);
       }
 
       const firstFacet = page.getByRole('main').getByRole('checkbox').first();
