@@ -25,6 +25,7 @@ import {
 import { createOpenSearchClient } from '../packages/civic-search/src/search/opensearch';
 import { clusterUnavailableReason, startCluster } from '../test/cluster/cluster';
 import { log } from './stats';
+import { seeded } from './seeded-random';
 
 const argument = process.argv.indexOf('--searches');
 const SEARCHES = argument > 0 ? Number(process.argv[argument + 1]) : 1_000_000;
@@ -38,16 +39,6 @@ const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
-
-/** A small, fast, seeded random number generator (mulberry32): the same events on every run. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The year's events in batches, in time order. */
 function* batches(searches: number) {

@@ -32,6 +32,7 @@ import { DEFAULT_SQLITE_LIMITS } from '../packages/civic-search/src/analytics/sq
 import { siteDocuments } from '../examples/content/site-documents';
 import { PROXY_BENCH_QUERIES } from './queries';
 import { log, spread } from './stats';
+import { seeded } from './seeded-random';
 
 const quick = process.argv.includes('--quick');
 /** `--bulk`: store the searches straight into the roll-up tables (fillInBulk) instead of through record(). */
@@ -101,16 +102,6 @@ async function recordingCost() {
     await rm(dir, { recursive: true, force: true });
   }
   return lines.join('\n');
-}
-
-/** A small, fast, seeded random number generator (mulberry32): the same rows on every run. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const DISTINCT_TERMS = 300_000;

@@ -7,48 +7,12 @@ import { ANALYTICS_DB_FILE, openSqliteAnalyticsStore, type ClickEvent, type Sear
 import { applyRetention } from '../../packages/civic-search/src/analytics/retention';
 import { DEFAULT_LOG_SETTINGS } from '../../packages/civic-search/src/analytics/log-settings';
 import { DAY_MS } from '../../packages/civic-search/src/analytics/periods';
+import { seeded } from '../../bench/seeded-random';
+import { at, click, search } from './analytics-store-contract';
 
-const tempFile = async () => join(await mkdtemp(join(tmpdir(), 'analytics-tiers-')), ANALYTICS_DB_FILE);
-const at = (iso: string) => Date.parse(iso);
 const TAG_SETS = [[], ['header'], ['results-page']];
 
-function search(query: string, when: number, extra: Partial<SearchEvent> = {}): SearchEvent {
-  return {
-    engine: 'site',
-    at: when,
-    query,
-    redacted: false,
-    tags: [],
-    results: 3,
-    page: 1,
-    filtered: false,
-    tookMs: 4,
-    requestId: 'r',
-    kind: 'search',
-    client: 'c1',
-    ...extra,
-  };
-}
-const click = (query: string, documentId: string, when: number, tags: string[]): ClickEvent => ({
-  engine: 'site',
-  at: when,
-  query,
-  redacted: false,
-  documentId,
-  requestId: 'r',
-  tags,
-  client: 'c1',
-});
-
-/** A seeded generator (mulberry32): the same searches on every run. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const tempFile = async () => join(await mkdtemp(join(tmpdir(), 'analytics-tiers-')), ANALYTICS_DB_FILE);
 
 /** Four months of searches: a few terms searched daily, hundreds searched now and then, a fifth finding nothing. */
 function traffic() {
@@ -63,7 +27,7 @@ function traffic() {
       const results = random() < 0.2 ? 0 : 5;
       const when = day + Math.floor(random() * DAY_MS);
       searches.push(search(query, when, { tags, results, client: `visitor ${Math.floor(random() * 12)}` }));
-      if (results > 0 && random() < 0.3) clicks.push(click(query, `page-${Math.floor(random() * 40)}`, when, tags));
+      if (results > 0 && random() < 0.3) clicks.push(click(query, `page-${Math.floor(random() * 40)}`, when, { tags, client: 'c1' }));
     }
   }
   return { searches, clicks, apiCalls: [] };
