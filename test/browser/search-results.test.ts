@@ -598,6 +598,51 @@ describe('<search-results>', () => {
     expect(input.value).to.equal('rates rebate');
   });
 
+  it('keeps the filters open, with focus on their toggle, when a visitor opened the server’s while the code loaded', async () => {
+    await setViewport({ width: 375, height: 800 });
+    try {
+      proxy.autoRespond(undefined);
+      startAt('/search/SearchForm?Search=rates');
+      const root = await fixture<HTMLElement>(html`
+        <search-results data-engine-name="harbourton">
+          <form action="/search/SearchForm" method="get" role="search" aria-label="Search and filter">
+            <label for="fold-term">Search</label><input id="fold-term" name="Search" type="search" value="rates" />
+            <details>
+              <summary>Filter results</summary>
+              <label><input type="checkbox" name="document_type" value="Policy" /> Policy</label>
+            </details>
+          </form>
+          <p>Server results</p>
+        </search-results>
+      `);
+      const serverToggle = root.querySelector('summary')!;
+      serverToggle.focus();
+      await sendKeys({ press: 'Enter' });
+      expect(root.querySelector('details')!.open, 'the server’s filters opened').to.be.true;
+      const first = await proxy.call('search', 1);
+      first.respond(engine(first));
+      await waitUntil(() => clientPage(root));
+      const fold = root.querySelector<HTMLDetailsElement>('.search-results__filters')!;
+      expect(fold.open).to.be.true;
+      expect(checkbox(root, 'Policy').checkVisibility()).to.be.true;
+      expectFocused(fold.querySelector('summary')!);
+    } finally {
+      await setViewport({ width: 1200, height: 900 });
+    }
+  });
+
+  it('keeps the filters folded on a phone when the visitor had not opened them', async () => {
+    await setViewport({ width: 375, height: 800 });
+    try {
+      const root = await resultsPage();
+      const fold = root.querySelector<HTMLDetailsElement>('.search-results__filters')!;
+      expect(fold.open).to.be.false;
+      expect(checkbox(root, 'Policy').checkVisibility()).to.be.false;
+    } finally {
+      await setViewport({ width: 1200, height: 900 });
+    }
+  });
+
   it('keeps focus in the server’s field when the element upgrades around it', async () => {
     proxy.autoRespond(undefined);
     startAt('/search/SearchForm?Search=rates');

@@ -16,8 +16,8 @@ for (const javaScript of [true, false]) {
         // The assertion retries: until the header has upgraded the result sits lower, and the list may be
         // re-rendered (its first link briefly gone) while the results element takes over.
         await expect(firstResult).toBeInViewport({ ratio: 1 });
-        // The toggle is the upgraded page's once every element has rendered: a click before then is the server
-        // page's, whose facets the results element then replaces with its own.
+        // A tap may land on the server page's toggle or the element's own: the element keeps a fold the visitor
+        // opened on the page it replaces. Waiting for every element keeps the header from moving the toggle.
         await upgradeRenderedElements(page);
       }
 

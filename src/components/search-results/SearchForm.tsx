@@ -17,6 +17,7 @@ interface SearchFormProps {
   fieldName: string;
   initialTerm: string;
   inputRef: RefObject<HTMLInputElement | null>;
+  filtersRef: RefObject<HTMLDetailsElement | null>;
   facets: readonly FacetView[];
   /** Filters are set and the results are not empty (the empty state has its own Clear filters button). */
   showClearFilters: boolean;
@@ -36,6 +37,7 @@ export function SearchForm({
   fieldName,
   initialTerm,
   inputRef,
+  filtersRef,
   facets,
   showClearFilters,
   t,
@@ -76,7 +78,7 @@ export function SearchForm({
       </div>
       {shown.length > 0 && (
         // On phones the facets fold behind "Filter results", so the results come first; wider windows show them.
-        <details className="search-results__filters">
+        <details className="search-results__filters" ref={filtersRef}>
           <summary className="search-results__filters-toggle">{t.filterResults}</summary>
           <div className="search-results__facets">
             {shown.map((facet, index) => (

@@ -9,7 +9,7 @@ import { coreMessages } from '../site-search/messages';
 import { setFieldText } from '../site-search/parse-site-search';
 import { useAnnouncer } from '../site-search/use-announcer';
 import { facetLegend, searchResultsMessages } from './messages';
-import { inServerContent, parseSearchPage } from './parse-search-page';
+import { inServerContent, parseSearchPage, serverFiltersFold } from './parse-search-page';
 import { ResultsArea, SearchError } from './ResultsArea';
 import { SearchForm, type FacetView } from './SearchForm';
 import { useResultsDriver } from './use-results-driver';
@@ -41,7 +41,7 @@ const ELEMENT = 'search-results';
 type SearchResultsProps = PropsOf<typeof searchResultsAttributes> & ElementProps;
 
 /** Where focus goes when the element's own page replaces the server's while a visitor is on it. */
-type CarriedFocus = { kind: 'field'; value: string } | { kind: 'heading' };
+type CarriedFocus = { kind: 'field'; value: string } | { kind: 'filters' } | { kind: 'heading' };
 
 function countFormatter(host: HTMLElement): (count: number) => string {
   const lang = host.closest('[lang]')?.getAttribute('lang') || undefined;
@@ -66,6 +66,7 @@ export function SearchResults({ host, serverNodes, i18n, dataEngineName, config:
   const [firstFailure, setFirstFailure] = useState('');
   const shown = useRef(!serverPage.hasContent);
   const carried = useRef<CarriedFocus | null>(null);
+  const filtersRef = useRef<HTMLDetailsElement>(null);
   /** A page link was followed: focus goes to the results heading once that page shows. */
   const focusAfterPage = useRef<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -84,11 +85,14 @@ export function SearchResults({ host, serverNodes, i18n, dataEngineName, config:
       const idle = !state.searchTerm && state.filters.length === 0 && !state.wasSearched && !state.isLoading;
       if (state.wasSearched || idle || (state.error && !serverPage.hasContent)) {
         const focused = document.activeElement;
+        const fold = serverFiltersFold(serverNodes);
         if (inServerContent(serverNodes, focused)) {
           carried.current =
             focused instanceof HTMLInputElement && (focused.type === 'search' || focused.type === 'text')
               ? { kind: 'field', value: focused.value }
-              : { kind: 'heading' };
+              : fold !== null && focused !== null && fold.contains(focused)
+                ? { kind: 'filters' }
+                : { kind: 'heading' };
         }
         shown.current = true;
         setClientShown(true);
@@ -112,6 +116,12 @@ export function SearchResults({ host, serverNodes, i18n, dataEngineName, config:
     if (input && term !== undefined && input.value !== term) setFieldText(input, term);
   }, [term, live]);
 
+  // A visitor who opened the server page's filters while the code loaded finds the element's own open. Read as the
+  // element's page commits, not when its results arrived: a tap can fall between the two.
+  useLayoutEffect(() => {
+    if (live && filtersRef.current && serverFiltersFold(serverNodes)?.open) filtersRef.current.open = true;
+  }, [live, serverNodes]);
+
   useLayoutEffect(() => {
     const focus = carried.current;
     if (!live || !focus) return;
@@ -120,6 +130,8 @@ export function SearchResults({ host, serverNodes, i18n, dataEngineName, config:
     if (focus.kind === 'field' && input) {
       setFieldText(input, focus.value);
       input.focus();
+    } else if (focus.kind === 'filters' && filtersRef.current) {
+      filtersRef.current.querySelector('summary')?.focus();
     } else {
       headingRef.current?.focus();
     }
@@ -210,6 +222,7 @@ export function SearchResults({ host, serverNodes, i18n, dataEngineName, config:
           fieldName={config.termParam}
           initialTerm={state.searchTerm}
           inputRef={inputRef}
+          filtersRef={filtersRef}
           facets={facets}
           showClearFilters={hasFilters && !emptyState}
           t={t}

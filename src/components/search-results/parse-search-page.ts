@@ -32,3 +32,20 @@ export function parseSearchPage(serverNodes: readonly Node[]): ServerSearchPage 
 export function inServerContent(serverNodes: readonly Node[], element: Element | null): boolean {
   return element !== null && serverNodes.some((node) => node === element || node.contains(element));
 }
+
+const FILTERS_FOLD = 'details';
+const CHECKBOX = 'input[type="checkbox"]';
+
+/**
+ * The server page's fold of filters (a `<details>` holding checkboxes), if it has one. A visitor who opened it while
+ * the element's code loaded expects it still open on the page that replaces it.
+ */
+export function serverFiltersFold(serverNodes: readonly Node[]): HTMLDetailsElement | null {
+  for (const node of serverNodes) {
+    if (!(node instanceof Element)) continue;
+    const folds = [...(node.matches(FILTERS_FOLD) ? [node] : []), ...node.querySelectorAll(FILTERS_FOLD)];
+    const fold = folds.find((candidate) => candidate.querySelector(CHECKBOX) !== null);
+    if (fold) return fold as HTMLDetailsElement;
+  }
+  return null;
+}
