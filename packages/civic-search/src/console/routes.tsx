@@ -3,14 +3,14 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
 import type { AnalyticsStore } from '../analytics/types';
-import { refusal } from '../credentials/grants';
-import type { KeyGrant, KeyRing } from '../credentials/types';
+import type { KeyRing } from '../credentials/types';
 import { isForeignSite } from '../search-proxy/cors';
 import { clientAddress } from '../search-proxy/rate-limit';
 import { CONSOLE_CSS } from './console-css';
-import { CONSOLE_PATH, EnginesPage, MessagePage, ReportsPage, SignInPage } from './pages';
-import { reportRange } from './report-range';
-import { ConsoleSessions, csrfTokenMatches, type ConsoleSession, type SessionLimits } from './sessions';
+import type { ConsoleEnv, ConsoleGuards, ConsoleServices, ServiceFetch } from './console-env';
+import { CONSOLE_PATH, MessagePage, SignInPage } from './pages';
+import { consoleScreens } from './screens';
+import { ConsoleSessions, csrfTokenMatches, type SessionLimits } from './sessions';
 import { SignInLimiter, type SignInLimit } from './sign-in-limiter';
 
 export interface ConsoleOptions {
@@ -20,6 +20,8 @@ export interface ConsoleOptions {
   engineNames: () => readonly string[];
   /** Where the reports come from (absent: analytics is switched off, and the reports page says so). */
   analytics?: AnalyticsStore;
+  /** The service's own App Search API, which the console's changes go through as the signed-in key. */
+  api?: ServiceFetch;
   /** Names the client for the sign-in limit (default: the socket address; a trusted proxy's header behind one). */
   clientKey?: (c: Context) => string;
   sessionLimits?: Partial<SessionLimits>;
@@ -30,7 +32,6 @@ export interface ConsoleOptions {
 
 /** The session cookie: HttpOnly, SameSite=Strict, only under the console's path, Secure whenever the page is HTTPS. */
 const COOKIE = 'civic_console';
-const REPORT_ROWS = 20;
 
 /**
  * Nothing but the console's own files may run or load on its pages: no inline script or style, no frames, forms
@@ -56,15 +57,13 @@ const securityHeaders: MiddlewareHandler = async (c, next) => {
   if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
 };
 
-type ConsoleEnv = { Variables: { session: ConsoleSession; sessionId: string; grant: KeyGrant } };
-
 /**
  * The search manager's console at `/console`: sign in with a private or admin key, see what visitors search for.
  * Every page is rendered on the server, so it works without scripts. A session is a cookie naming a session held
  * in this process; its key is checked again on every request, so a key revoked or narrowed takes effect at once.
  */
 export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
-  const { keys, engineNames, analytics, clientKey = clientAddress, now = Date.now } = options;
+  const { keys, clientKey = clientAddress, now = Date.now } = options;
   const sessions = new ConsoleSessions(options.sessionLimits, now);
   const limiter = new SignInLimiter(options.signInLimit, now);
   const app = new Hono<ConsoleEnv>();
@@ -152,37 +151,9 @@ export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
     return c.redirect(`${CONSOLE_PATH}/sign-in?signed-out`, 303);
   });
 
-  /** The engines a grant may read, in the console as in the API. */
-  const readable = (grant: KeyGrant) => engineNames().filter((name) => refusal(grant, 'read', name) === undefined);
-
-  app.get(CONSOLE_PATH, signedIn, (c) => {
-    const grant = c.get('grant');
-    const note = grant.type === 'admin' && !grant.root ? 'An admin key manages keys; engines need a private key.' : undefined;
-    return c.html(<EnginesPage engines={readable(grant).map((name) => ({ name }))} csrfToken={c.get('session').csrfToken} note={note} />);
-  });
-
-  app.get(`${CONSOLE_PATH}/engines/:engine`, signedIn, async (c) => {
-    const engine = c.req.param('engine');
-    const { csrfToken } = c.get('session');
-    if (!engineNames().includes(engine)) {
-      return c.html(<MessagePage title="Engine not found" message={`There is no engine called ${engine}.`} csrfToken={csrfToken} />, 404);
-    }
-    const problem = refusal(c.get('grant'), 'read', engine);
-    if (problem) return c.html(<MessagePage title="Not allowed" message={problem} csrfToken={csrfToken} />, 403);
-    const range = reportRange(c.req.query('from'), c.req.query('to'), now());
-    const empty = { top: [], noResults: [], noClicks: [] };
-    if (!analytics) {
-      return c.html(<ReportsPage engine={engine} csrfToken={csrfToken} {...range.fields} {...empty} problem="Analytics are switched off on this service." />);
-    }
-    if (range.problem) return c.html(<ReportsPage engine={engine} csrfToken={csrfToken} {...range.fields} {...empty} problem={range.problem} />, 400);
-    const scope = { engine, range: range.range, limit: REPORT_ROWS };
-    const [top, noResults, noClicks] = await Promise.all([
-      analytics.topQueries(scope),
-      analytics.topQueries({ ...scope, results: false }),
-      analytics.topQueries({ ...scope, results: true, clicks: false }),
-    ]);
-    return c.html(<ReportsPage engine={engine} csrfToken={csrfToken} {...range.fields} top={top} noResults={noResults} noClicks={noClicks} />);
-  });
+  const services: ConsoleServices = { keys, engineNames: options.engineNames, analytics: options.analytics, api: options.api, now };
+  const guards: ConsoleGuards = { signedIn, csrfChecked };
+  for (const screen of consoleScreens) screen(app, services, guards);
 
   // Anything else under the console: sign in first, then not found (never a hint of what exists to a stranger).
   app.all(`${CONSOLE_PATH}/*`, signedIn, (c) =>

@@ -318,6 +318,8 @@ export async function createSearchService(options: SearchServiceOptions): Promis
         ...(typeof options.console === 'object' && options.console),
         keys: credentials,
         engineNames: () => registry.list().map((definition) => definition.name),
+        // The console acts through this same app's API, answered in process with the signed-in key.
+        api: (request, env) => app.fetch(request, env),
         ...(analytics && { analytics: analytics.store }),
         ...(clientKey && { clientKey }),
       }),
