@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDataFolderOperatorStore } from '../../packages/civic-search/src/operator-state';
-import { relevanceRules, withRelevance, RELEVANCE_COLLECTIONS } from '../../packages/civic-search/src/relevance';
+import { previewSearch, relevanceRules, withRelevance, RELEVANCE_COLLECTIONS } from '../../packages/civic-search/src/relevance';
 import { boostAmount, boostedScore, boostsProblems } from '../../packages/civic-search/src/relevance/boosts';
 import { MAX_ALTERNATIVES, prepareRules, rulesFor } from '../../packages/civic-search/src/relevance/resolve-rules';
 import type { BackendSearchRequest } from '../../packages/civic-search/src/relevance/rules';
@@ -139,6 +139,43 @@ describe('rules read from the operator store', () => {
       // Another engine's rules are its own.
       await searching.search('other', { query: 'rubbish' });
       assert.equal(received[2].rules?.alternatives, undefined);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('preview a draft in place of the saved rules of its kinds, and change nothing saved', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'relevance-preview-'));
+    const store = openDataFolderOperatorStore(dir);
+    try {
+      const received: BackendSearchRequest[] = [];
+      const backend = {
+        name: 'capturing',
+        search: async (_engine: string, request: BackendSearchRequest) => {
+          received.push(request);
+          return { meta: {}, results: [] } as never;
+        },
+      } as unknown as SearchBackend;
+      const rules = relevanceRules(store, () => ({ title: 'text' }));
+      await store.collection(RELEVANCE_COLLECTIONS.synonyms).put('site', 'syn-1', SETS[0]);
+      await store.collection(RELEVANCE_COLLECTIONS.curations).put('site', 'cur-1', CURATIONS[0]);
+      const preview = previewSearch(backend, rules);
+
+      await preview('site', { query: 'dog licence' }, { synonyms: [SETS[1]] });
+      assert.deepEqual(received[0].rules?.alternatives, ['dog registration'], 'the draft synonyms apply');
+      await preview('site', { query: 'rubbish' }, { synonyms: [SETS[1]] });
+      assert.equal(received[1].rules?.alternatives, undefined, 'the draft replaces every saved set');
+      await preview('site', { query: 'rates' }, { synonyms: [] });
+      assert.deepEqual(received[2].rules?.promoted, ['pay-rates'], 'kinds the draft leaves out stay as saved');
+      await preview('site', { query: 'rates' }, { curations: [{ queries: ['rates'], promoted: ['rates-rebate'], hidden: [] }] });
+      assert.deepEqual(received[3].rules?.promoted, ['rates-rebate']);
+
+      const searching = withRelevance(backend, rules);
+      await searching.search('site', { query: 'dog licence' });
+      assert.equal(received[4].rules?.alternatives, undefined, 'a saved search is as before the previews');
+      await searching.search('site', { query: 'rates' });
+      assert.deepEqual(received[5].rules?.promoted, ['pay-rates']);
     } finally {
       await store.close();
       await rm(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AnalyticsStore } from '../analytics/types';
 import type { KeyGrant, KeyRing } from '../credentials/types';
+import type { PreviewSearch } from '../relevance';
 import type { ConsoleSession } from './sessions';
 
 /** What every signed-in request carries once the session guard let it through. */
@@ -27,6 +28,8 @@ export interface ConsoleServices {
    * do exactly what that key may do in the API, no more, with the API's own checks and errors.
    */
   api?: ServiceFetch;
+  /** A search with a draft of an engine's rules in place of its saved ones, recorded nowhere: the preview. */
+  preview?: PreviewSearch;
   /** The clock (tests move it). */
   now: () => number;
 }

@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
 import type { AnalyticsStore } from '../analytics/types';
 import type { KeyRing } from '../credentials/types';
+import type { PreviewSearch } from '../relevance';
 import { isForeignSite } from '../search-proxy/cors';
 import { clientAddress } from '../search-proxy/rate-limit';
 import { CONSOLE_CSS } from './console-css';
@@ -22,6 +23,8 @@ export interface ConsoleOptions {
   analytics?: AnalyticsStore;
   /** The service's own App Search API, which the console's changes go through as the signed-in key. */
   api?: ServiceFetch;
+  /** A search with a draft of an engine's rules, for the console's previews. */
+  preview?: PreviewSearch;
   /** Names the client for the sign-in limit (default: the socket address; a trusted proxy's header behind one). */
   clientKey?: (c: Context) => string;
   sessionLimits?: Partial<SessionLimits>;
@@ -151,7 +154,7 @@ export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
     return c.redirect(`${CONSOLE_PATH}/sign-in?signed-out`, 303);
   });
 
-  const services: ConsoleServices = { keys, engineNames: options.engineNames, analytics: options.analytics, api: options.api, now };
+  const services: ConsoleServices = { keys, engineNames: options.engineNames, analytics: options.analytics, api: options.api, preview: options.preview, now };
   const guards: ConsoleGuards = { signedIn, csrfChecked };
   for (const screen of consoleScreens) screen(app, services, guards);
 

@@ -1,5 +1,5 @@
 export { relevanceApi, forgetEngineRules, type RelevanceApiOptions } from './routes';
-export { relevanceRules, withRelevance, type RelevanceRules } from './relevant-backend';
+export { previewSearch, relevanceRules, withRelevance, type PreviewSearch, type RelevanceDraft, type RelevanceRules } from './relevant-backend';
 export type { Boost, Boosts } from './boosts';
 export type { BackendSearchRequest, SearchRules } from './rules';
 export {

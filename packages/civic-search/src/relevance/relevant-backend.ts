@@ -13,6 +13,16 @@ interface EngineView {
 }
 
 /**
+ * Rules not saved yet, to see what they would do: each part given replaces the engine's saved one of its kind
+ * (all its synonym sets, all its curations, or its settings); parts left out stay as saved.
+ */
+export interface RelevanceDraft {
+  settings?: SearchSettings;
+  synonyms?: readonly SynonymSet[];
+  curations?: readonly Curation[];
+}
+
+/**
  * The operator's rules of every engine, read from the store through a cache that is worked out again when the store
  * changes (so a change made through the API, in this process or another, applies to the next search).
  */
@@ -39,13 +49,23 @@ export function relevanceRules(store: OperatorStore, schemaOf: (engine: string) 
     return view;
   };
 
+  const draftView = async (engine: string, draft: RelevanceDraft): Promise<EngineView> => {
+    const [stored, sets, curated] = await Promise.all([
+      draft.settings ?? settings.get(engine, SETTINGS_ID).then((record) => record?.value),
+      draft.synonyms ?? synonyms.all(engine).then((records) => records.map((record) => record.value)),
+      draft.curations ?? curations.all(engine).then((records) => records.map((record) => record.value)),
+    ]);
+    return { settings: stored, rules: prepareRules(sets, curated) };
+  };
+
   return {
     /**
      * The request a backend receives: the engine's settings fill in what the request leaves out (its own
      * search_fields, result_fields and boosts win), and the synonyms and curation of its query come as rules.
+     * With a draft, the draft's parts stand in for the saved ones: a preview, which changes nothing.
      */
-    async apply(engine: string, request: BoostedSearchRequest): Promise<BackendSearchRequest> {
-      const view = await viewOf(engine).read();
+    async apply(engine: string, request: BoostedSearchRequest, draft?: RelevanceDraft): Promise<BackendSearchRequest> {
+      const view = draft ? await draftView(engine, draft) : await viewOf(engine).read();
       const { settings: stored } = view;
       const { boosts: ownBoosts, ...rest } = request;
       const boosts = ownBoosts ?? stored?.boosts;
@@ -64,6 +84,16 @@ export function relevanceRules(store: OperatorStore, schemaOf: (engine: string) 
   };
 }
 export type RelevanceRules = ReturnType<typeof relevanceRules>;
+
+/**
+ * A search as it would be answered with a draft of the engine's rules in place of the saved ones. Nothing is
+ * recorded: it goes straight to the backend, past the proxy and its analytics.
+ */
+export function previewSearch(backend: SearchBackend, rules: RelevanceRules) {
+  return async (engine: string, request: BoostedSearchRequest, draft: RelevanceDraft, signal?: AbortSignal) =>
+    backend.search(engine, await rules.apply(engine, request, draft), signal);
+}
+export type PreviewSearch = ReturnType<typeof previewSearch>;
 
 /** A backend whose searches get the operator's rules first. Suggestions and clicks pass through unchanged. */
 export function withRelevance(backend: SearchBackend, rules: RelevanceRules): SearchBackend {

@@ -23,7 +23,7 @@ import { withMetaEngines, type MetaEngineAdmin } from '../meta-engines/meta-engi
 import { withMetaSearch } from '../meta-engines/meta-search';
 import { metaEngineDefinitions } from '../meta-engines/meta-definitions';
 import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } from '../crawler/service-crawls';
-import { forgetEngineRules, relevanceApi, relevanceRules, withRelevance } from '../relevance';
+import { forgetEngineRules, previewSearch, relevanceApi, relevanceRules, withRelevance } from '../relevance';
 import { clusterAnalyticsStoreFromEnv, createAnalytics, type Analytics, type AnalyticsOptions } from '../analytics';
 import { consoleRoutes, type SessionLimits, type SignInLimit } from '../console';
 
@@ -311,6 +311,9 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     }
   } else if (options.crawls?.length) throw new Error('createSearchService: crawls need a backend that takes writes.');
   if (options.searchNeedsKey) app.use(SEARCH_KEY_PATH, searchKeyGate(credentials));
+  // Searches through the proxy and through `service.backend` (a server-rendered results page) get the same rules;
+  // a meta engine's search asks each source engine, whose own rules apply, then applies its own curation.
+  const rules = relevanceRules(operatorStore, (name) => registry.get(name)?.schema);
   if (options.console !== false) {
     app.route(
       '/',
@@ -320,15 +323,13 @@ export async function createSearchService(options: SearchServiceOptions): Promis
         engineNames: () => registry.list().map((definition) => definition.name),
         // The console acts through this same app's API, answered in process with the signed-in key.
         api: (request, env) => app.fetch(request, env),
+        preview: previewSearch(backend, rules),
         ...(analytics && { analytics: analytics.store }),
         ...(clientKey && { clientKey }),
       }),
     );
   }
   app.route('/', relevanceApi({ store: operatorStore, engines: registry, privateKey: privateKey.key, keys: credentials }));
-  // Searches through the proxy and through `service.backend` (a server-rendered results page) get the same rules;
-  // a meta engine's search asks each source engine, whose own rules apply, then applies its own curation.
-  const rules = relevanceRules(operatorStore, (name) => registry.get(name)?.schema);
   const searching = withMetaSearch(
     withRelevance(backend, rules),
     metaEngines,
