@@ -114,7 +114,23 @@ export interface ReportsPageProps {
   noClicks: readonly QueryRow[];
 }
 
-function QueryTable({ id, caption, rows, empty }: { id: string; caption: string; rows: readonly QueryRow[]; empty: string }) {
+/** The fixes a report row leads to in one step: a synonym set or a best bet for its query, prefilled. */
+function QueryFixes({ engine, term }: { engine: string; term: string }) {
+  const fix = (screen: string) => `${CONSOLE_PATH}/engines/${encodeURIComponent(engine)}/${screen}/new?${new URLSearchParams({ query: term })}`;
+  return (
+    <td class="row-actions">
+      <a href={fix('synonyms')}>
+        Add synonyms<span class="visually-hidden"> for “{term}”</span>
+      </a>
+      <a href={fix('curations')}>
+        Make a best bet<span class="visually-hidden"> for “{term}”</span>
+      </a>
+    </td>
+  );
+}
+
+function QueryTable(props: { id: string; caption: string; rows: readonly QueryRow[]; empty: string; fixesFor?: string }) {
+  const { id, caption, rows, empty, fixesFor } = props;
   return (
     <section>
       <h2 id={id}>{caption}</h2>
@@ -134,6 +150,7 @@ function QueryTable({ id, caption, rows, empty }: { id: string; caption: string;
                 <th scope="col" class="number">
                   Clicks
                 </th>
+                {fixesFor !== undefined && <th scope="col">Fix</th>}
               </tr>
             </thead>
             <tbody>
@@ -142,6 +159,7 @@ function QueryTable({ id, caption, rows, empty }: { id: string; caption: string;
                   <th scope="row">{row.term === '' ? '(blank search)' : row.term}</th>
                   <td class="number">{row.queries.toLocaleString('en')}</td>
                   <td class="number">{row.clicks.toLocaleString('en')}</td>
+                  {fixesFor !== undefined && (row.term === '' ? <td /> : <QueryFixes engine={fixesFor} term={row.term} />)}
                 </tr>
               ))}
             </tbody>
@@ -179,12 +197,19 @@ export function ReportsPage(props: ReportsPageProps) {
         <button type="submit">Show</button>
       </form>
       <QueryTable id="top" caption="Top queries" rows={props.top} empty="No searches in this range." />
-      <QueryTable id="no-results" caption="Queries with no results" rows={props.noResults} empty="Every search in this range found something." />
+      <QueryTable
+        id="no-results"
+        caption="Queries with no results"
+        rows={props.noResults}
+        empty="Every search in this range found something."
+        fixesFor={engine}
+      />
       <QueryTable
         id="no-clicks"
         caption="Queries with results but no clicks"
         rows={props.noClicks}
         empty="Every search with results in this range had a click."
+        fixesFor={engine}
       />
     </Layout>
   );

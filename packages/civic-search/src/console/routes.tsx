@@ -13,6 +13,7 @@ import { CONSOLE_PATH, MessagePage, SignInPage } from './pages';
 import { consoleScreens } from './screens';
 import { ConsoleSessions, csrfTokenMatches, type SessionLimits } from './sessions';
 import { SignInLimiter, type SignInLimit } from './sign-in-limiter';
+import { FORM_MAX_BYTES, isUploadRoute } from './upload-limit';
 
 export interface ConsoleOptions {
   /** The service's keys: who may sign in, and what each may see. */
@@ -81,7 +82,9 @@ export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
     }
     await next();
   });
-  app.use(`${CONSOLE_PATH}/*`, bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text('Too large', 413) }));
+  // A form is small; a route that takes a file sets its own limit (upload-limit.ts).
+  const formLimit = bodyLimit({ maxSize: FORM_MAX_BYTES, onError: (c) => c.text('Too large', 413) });
+  app.use(`${CONSOLE_PATH}/*`, (c, next) => (isUploadRoute(c.req.path) ? next() : formLimit(c, next)));
 
   app.get(`${CONSOLE_PATH}/console.css`, (c) =>
     c.body(CONSOLE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
