@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { build } from 'esbuild';
 import { PROXY_KEY_PLACEHOLDER, PROXY_PATH } from '../../src/core/search/app-search-api';
 
 /**
@@ -338,4 +339,52 @@ test('screenshots of the editing screens for the README, at 1280 and 375 px (onl
     await shoot('csv-import-problems');
     await context.close();
   }
+});
+
+test('pinned pages are put in order by dragging too, and the order is kept by the server', async ({ browser, baseURL, request }) => {
+  const key = exampleKey(baseURL);
+  const word = madeUpWord();
+  const pages = [
+    'page-services-rates-and-property-pay-your-rates',
+    'page-services-rubbish-and-recycling',
+    'page-services-rubbish-and-recycling-collection-days',
+  ];
+  const made = await request.post('/api/as/v1/engines/site/curations', {
+    headers: { Authorization: `Bearer ${key}` },
+    data: { queries: [word], promoted: pages, hidden: [] },
+  });
+  expect(made.status()).toBe(200);
+  const { id } = (await made.json()) as { id: string };
+
+  // The island as the console's loader would start it (the loader and its build are the client's part): bundled
+  // here, and run on the editor's page (the page's policy allows only the console's own files, so this test lifts it).
+  const bundled = await build({
+    entryPoints: [resolve(import.meta.dirname, '../../packages/civic-search/src/console/client/islands/pin-order.tsx')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'pinOrder',
+    write: false,
+  });
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  await signIn(page, baseURL);
+  await page.goto(`/console/engines/site/curations/${id}`);
+  await page.addScriptTag({
+    content: `${bundled.outputFiles[0]!.text}\nfor (const island of document.querySelectorAll('[data-island="pin-order"]')) pinOrder.default(island, {});`,
+  });
+  const items = page.locator('[data-island="pin-order"] li');
+  await expect(page.getByText('Drag a page to move it')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await items.nth(2).dragTo(items.nth(0));
+  await expect(page).toHaveURL(/#pinned-heading$/);
+  await expect(items).toHaveCount(3);
+  expect(await items.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-id')))).toEqual([pages[2], pages[0], pages[1]]);
+  // The keyboard's way is still there, and fits the new order.
+  await expect(items.nth(0).getByRole('button', { name: /^Move up/ })).toHaveCount(0);
+  await expect(items.nth(1).getByRole('button', { name: /^Move up/ })).toHaveCount(1);
+  await context.close();
+  expect((await request.delete(`/api/as/v1/engines/site/curations/${id}`, { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(
+    200,
+  );
 });
