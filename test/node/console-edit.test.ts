@@ -476,6 +476,25 @@ describe('CSV export and import', () => {
     assert.deepEqual(await curationsOf('parks'), before);
   });
 
+  it('replaces before it adds, so a new best bet may take the search a replaced one gives up', async () => {
+    const session = await signIn(ROOT_KEY);
+    const [held] = (await curationsOf('parks')).filter((curation) => curation.queries.includes('park'));
+    const file = [
+      'curation,field,value',
+      'new-park,query,park',
+      'new-park,promoted,p1',
+      `${held!.id},query,playground`,
+      `${held!.id},promoted,p4`,
+    ].join('\r\n');
+    const form = csvUpload(file);
+    form.append('csrf', session.csrf);
+    const answer = await call('/console/engines/parks/curations/import', { cookie: session.cookie, multipart: form });
+    assert.equal(answer.status, 303, answer.body);
+    assert.match(answer.location ?? '', /imported=1&replaced=1$/);
+    assert.equal((await visitorSearch('parks', 'park'))[0], 'p1');
+    assert.equal((await visitorSearch('parks', 'playground'))[0], 'p4');
+  });
+
   it('takes a file larger than a form may be, and refuses one past its own limit', async () => {
     const session = await signIn(ROOT_KEY);
     const rows = Array.from({ length: 150 }, (_, n) => [`big-${n},${'a'.repeat(250)}${n}`, `big-${n},${'b'.repeat(250)}${n}`]).flat();

@@ -72,7 +72,9 @@ export async function importRecords(
   const path = (id?: string) => apiEnginePath(engine, `/${kind}${id ? `/${encodeURIComponent(id)}` : ''}`);
   const undo: Array<() => Promise<unknown>> = [];
   let added = 0;
-  for (const item of items) {
+  // Replacements first: a new best bet may take a search that one of them gives up.
+  const ordered = [...items.filter((item) => existing.has(item.label)), ...items.filter((item) => !existing.has(item.label))];
+  for (const item of ordered) {
     const previous = existing.get(item.label);
     const answer = previous
       ? await callApi(services.api!, c, 'PUT', path(item.label), item.value)
