@@ -10,6 +10,8 @@ import { readCurationsCsv, readSynonymsCsv, synonymsToCsv } from '../../packages
 import { applyStep, stepOf, type CurationDraft } from '../../packages/civic-search/src/console/screens/curation-draft';
 import mountPinOrder, { moved } from '../../packages/civic-search/src/console/client/islands/pin-order';
 import { parseHTML } from 'linkedom';
+import { importRecords } from '../../packages/civic-search/src/console/relevance-import';
+import type { ConsoleContext, ConsoleServices } from '../../packages/civic-search/src/console/console-env';
 
 /**
  * The console's editing screens as a search manager uses them, over real HTTP: from a report row to a synonym set
@@ -493,6 +495,32 @@ describe('CSV export and import', () => {
     assert.match(answer.location ?? '', /imported=1&replaced=1$/);
     assert.equal((await visitorSearch('parks', 'park'))[0], 'p1');
     assert.equal((await visitorSearch('parks', 'playground'))[0], 'p4');
+  });
+
+  it('undoes every write already made when a later one is refused, so nothing is half-imported', async () => {
+    const before = await setsOf('parks');
+    const replaced = before[0]!;
+    let creations = 0;
+    // The service's own API, except that it refuses the second new set, as it would had the engine changed meanwhile.
+    const services = {
+      engineNames: () => ['parks'],
+      api: async (request: Request) => {
+        if (request.method === 'POST' && ++creations === 2) return Response.json({ errors: ['Refused for the test'] }, { status: 400 });
+        return service.fetch(request);
+      },
+    } as unknown as ConsoleServices;
+    const c = { req: { url: `${url}/console` }, get: () => ({ key: ROOT_KEY }), env: {} } as unknown as ConsoleContext;
+    const outcome = await importRecords(services, c, 'parks', 'synonyms', [
+      { label: replaced.id, lines: [2, 3], value: { synonyms: ['changed', 'for a moment'] } },
+      { label: 'first-new', lines: [4, 5], value: { synonyms: ['brand', 'new'] } },
+      { label: 'second-new', lines: [6, 7], value: { synonyms: ['never', 'written'] } },
+    ]);
+    assert.deepEqual(outcome, {
+      problems: ['Lines 6 and 7 (set second-new): Refused for the test. Nothing was imported.'],
+      added: 0,
+      replaced: 0,
+    });
+    assert.deepEqual(await setsOf('parks'), before, 'the replaced set is back as it was, the created one is gone');
   });
 
   it('takes a file larger than a form may be, and refuses one past its own limit', async () => {
