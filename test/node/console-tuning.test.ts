@@ -33,7 +33,13 @@ interface Answer {
 
 async function call(
   path: string,
-  init: { method?: string; form?: Record<string, string> | FormData; cookie?: string; headers?: Record<string, string>; client?: string } = {},
+  init: {
+    method?: string;
+    form?: Record<string, string> | FormData;
+    cookie?: string;
+    headers?: Record<string, string>;
+    client?: string;
+  } = {},
 ): Promise<Answer> {
   const form = init.form;
   const response = await fetch(`${url}${path}`, {
@@ -47,7 +53,13 @@ async function call(
     },
     ...(form && { body: form instanceof FormData ? form : new URLSearchParams(form).toString() }),
   });
-  return { status: response.status, location: response.headers.get('location'), cookie: response.headers.get('set-cookie'), headers: response.headers, body: await response.text() };
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    cookie: response.headers.get('set-cookie'),
+    headers: response.headers,
+    body: await response.text(),
+  };
 }
 
 interface SignedIn {
@@ -96,13 +108,19 @@ function listItems(html: string, label: string): string[] {
   const start = html.indexOf(`<ol aria-label="${label}">`);
   assert.ok(start >= 0, `no list "${label}"`);
   const list = html.slice(start, html.indexOf('</ol>', start));
-  return [...list.matchAll(/<li>(.*?)<\/li>/gs)].map((match) => match[1]!.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim());
+  return [...list.matchAll(/<li>(.*?)<\/li>/gs)].map((match) =>
+    match[1]!
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 
 /** The tuning form's fields as the page shows them, ready to post back with changes. */
 function tuningFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input id="weight-(\w+)" name="(weight\.\w+)" type="text"[^>]*value="([^"]*)"/g)) fields[match[2]!] = match[3]!;
+  for (const match of html.matchAll(/<input id="weight-(\w+)" name="(weight\.\w+)" type="text"[^>]*value="([^"]*)"/g))
+    fields[match[2]!] = match[3]!;
   fields.queries = /<textarea id="queries"[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1] ?? '';
   return fields;
 }
@@ -188,7 +206,10 @@ describe('the relevance tests screen', () => {
     assert.equal(ran.location, '/console/engines/library/relevance-tests?done=ran');
     const page = ran.page!.body;
     assert.match(page, /<caption id="latest-run">Run of \d{4}-\d\d-\d\d \d\d:\d\d UTC<\/caption>/);
-    assert.match(page, /<th scope="row">dog<\/th><td class="number">1.000<\/td><td class="number">1.000<\/td><td><ul class="plain-list"><li>dog-registration: position 1<\/li>/);
+    assert.match(
+      page,
+      /<th scope="row">dog<\/th><td class="number">1.000<\/td><td class="number">1.000<\/td><td><ul class="plain-list"><li>dog-registration: position 1<\/li>/,
+    );
     const history = page.slice(page.indexOf('id="history-heading"'));
     assert.match(history, /<td>Console<\/td><td class="number">2<\/td><td class="number">1.000<\/td><td class="number">1.000<\/td>/);
   });
@@ -201,7 +222,10 @@ describe('the relevance tests screen', () => {
     form.set('file', new Blob(['dog,dog-parks,7\n'], { type: 'text/csv' }), 'tests.csv');
     const refused = await call('/console/engines/library/relevance-tests/import', { form, cookie: session.cookie });
     assert.equal(refused.status, 400);
-    assert.match(refused.body, /<a href="#import-file">Row 1 \(query &quot;dog&quot;\): expected\[0\].grade must be a whole number from 1 to 3<\/a>/);
+    assert.match(
+      refused.body,
+      /<a href="#import-file">Row 1 \(query &quot;dog&quot;\): expected\[0\].grade must be a whole number from 1 to 3<\/a>/,
+    );
     assert.equal((await api('GET', '/api/civic/v1/engines/library/relevance_tests')).body.results.length, 2);
   });
 
@@ -233,15 +257,26 @@ describe('the relevance tuning screen', () => {
     assert.equal(fields['weight.body'], '1');
     assert.equal(fields.queries, 'dog\nopening hours', 'no analytics yet: the test queries');
 
-    const preview = await post(session, '/console/engines/library/tuning', { ...fields, 'weight.title': '1', 'weight.body': '10', action: 'preview' });
+    const preview = await post(session, '/console/engines/library/tuning', {
+      ...fields,
+      'weight.title': '1',
+      'weight.body': '10',
+      action: 'preview',
+    });
     assert.equal(preview.status, 200);
     assert.equal(listItems(preview.body, '“dog” now')[0], 'Dog registration (dog-registration)');
     assert.equal(listItems(preview.body, '“dog” with the draft')[0], 'Parks (dog-parks) (up 1)');
     assert.match(preview.body, /<legend>Boost 1: title<\/legend>/, 'the boost stays in the form as a row of its own');
     assert.match(preview.body, /<legend>Add a boost<\/legend>/);
     assert.equal(listItems(preview.body, '“dog” with the draft')[1], 'Dog registration (dog-registration) (down 1)');
-    assert.match(preview.body, /<h2 id="verdict-title">This draft makes 1 relevance test worse<\/h2><ul><li>“dog”: nDCG@10 1.000 now, 0.631 with the draft<\/li>/);
-    assert.ok(preview.body.indexOf('verdict-title') < preview.body.indexOf('<form method="post" action="/console/engines/library/tuning"'), 'the warning comes before the form');
+    assert.match(
+      preview.body,
+      /<h2 id="verdict-title">This draft makes 1 relevance test worse<\/h2><ul><li>“dog”: nDCG@10 1.000 now, 0.631 with the draft<\/li>/,
+    );
+    assert.ok(
+      preview.body.indexOf('verdict-title') < preview.body.indexOf('<form method="post" action="/console/engines/library/tuning"'),
+      'the warning comes before the form',
+    );
     assert.match(preview.body, /value="10" aria-describedby="weights-hint"/, 'the draft stays in the form');
     assert.equal(await publicFirst('dog'), 'dog-registration', 'a preview changes nothing');
   });
@@ -253,7 +288,10 @@ describe('the relevance tuning screen', () => {
     const asked = await post(session, '/console/engines/library/tuning', { ...draft, action: 'save' });
     assert.equal(asked.status, 200);
     assert.match(asked.body, /This draft makes 1 relevance test worse/);
-    assert.match(asked.body, /<button type="submit" name="action" value="save-anyway" class="danger">Save anyway, though tests get worse<\/button>/);
+    assert.match(
+      asked.body,
+      /<button type="submit" name="action" value="save-anyway" class="danger">Save anyway, though tests get worse<\/button>/,
+    );
     assert.equal(await publicFirst('dog'), 'dog-registration', 'not saved yet');
 
     const saved = await post(session, '/console/engines/library/tuning', { ...draft, action: 'save-anyway' });
@@ -261,9 +299,17 @@ describe('the relevance tuning screen', () => {
     assert.equal(saved.location, '/console/engines/library/tuning?saved');
     assert.match(saved.page!.body, /The settings are saved/);
     assert.equal(await publicFirst('dog'), 'dog-parks', 'the public search uses the saved settings');
-    assert.deepEqual((await api('GET', '/api/as/v1/engines/library/search_settings')).body.search_fields, { title: { weight: 1 }, body: { weight: 10 } });
+    assert.deepEqual((await api('GET', '/api/as/v1/engines/library/search_settings')).body.search_fields, {
+      title: { weight: 1 },
+      body: { weight: 10 },
+    });
 
-    const back = await post(session, '/console/engines/library/tuning', { ...draft, 'weight.title': '10', 'weight.body': '1', action: 'save' });
+    const back = await post(session, '/console/engines/library/tuning', {
+      ...draft,
+      'weight.title': '10',
+      'weight.body': '1',
+      action: 'save',
+    });
     assert.equal(back.status, 303, 'a draft that makes no test worse saves at once');
     assert.equal(await publicFirst('dog'), 'dog-registration');
   });
@@ -271,7 +317,13 @@ describe('the relevance tuning screen', () => {
   it('adds a boost from the form, and shows the search settings API’s own error for one it cannot take', async () => {
     const session = await signIn(ROOT_KEY);
     const fields = tuningFields((await call('/console/engines/library/tuning', { cookie: session.cookie })).body);
-    const boost = { 'boost.0.field': 'title', 'boost.0.type': 'value', 'boost.0.value': 'Parks', 'boost.0.operation': 'multiply', 'boost.0.factor': '10' };
+    const boost = {
+      'boost.0.field': 'title',
+      'boost.0.type': 'value',
+      'boost.0.value': 'Parks',
+      'boost.0.operation': 'multiply',
+      'boost.0.factor': '10',
+    };
     const preview = await post(session, '/console/engines/library/tuning', { ...fields, ...boost, queries: 'dog', action: 'preview' });
     assert.equal(preview.status, 200, preview.body);
     assert.equal(listItems(preview.body, '“dog” with the draft')[0], 'Parks (dog-parks) (up 1)');
@@ -289,7 +341,11 @@ describe('the relevance tuning screen', () => {
 
 describe('refusals', () => {
   it('sends a visitor without a session to sign in, and refuses their posts', async () => {
-    for (const path of ['/console/engines/library/tuning', '/console/engines/library/relevance-tests', '/console/engines/library/relevance-tests/export.csv']) {
+    for (const path of [
+      '/console/engines/library/tuning',
+      '/console/engines/library/relevance-tests',
+      '/console/engines/library/relevance-tests/export.csv',
+    ]) {
       const answer = await call(path);
       assert.equal(answer.status, 303, path);
       assert.equal(answer.location, '/console/sign-in', path);
@@ -301,27 +357,60 @@ describe('refusals', () => {
   it('refuses a change without the session’s CSRF token, saving nothing', async () => {
     const session = await signIn(ROOT_KEY);
     for (const csrf of ['', 'forged']) {
-      const answer = await call('/console/engines/library/tuning', { form: { csrf, 'weight.title': '1', 'weight.body': '10', action: 'save-anyway' }, cookie: session.cookie });
+      const answer = await call('/console/engines/library/tuning', {
+        form: { csrf, 'weight.title': '1', 'weight.body': '10', action: 'save-anyway' },
+        cookie: session.cookie,
+      });
       assert.equal(answer.status, 403);
-      const added = await call('/console/engines/library/relevance-tests', { form: { csrf, query: 'forged', expected: 'x' }, cookie: session.cookie });
+      const added = await call('/console/engines/library/relevance-tests', {
+        form: { csrf, query: 'forged', expected: 'x' },
+        cookie: session.cookie,
+      });
       assert.equal(added.status, 403);
     }
     assert.equal(await publicFirst('dog'), 'dog-registration');
-    assert.ok(!(await api('GET', '/api/civic/v1/engines/library/relevance_tests')).body.results.some((test: { query: string }) => test.query === 'forged'));
+    assert.ok(
+      !(await api('GET', '/api/civic/v1/engines/library/relevance_tests')).body.results.some(
+        (test: { query: string }) => test.query === 'forged',
+      ),
+    );
   });
 
   it('lets a key that only reads preview and run the tests, not save or change them; a key for another engine sees nothing', async () => {
-    const reader = (await api('POST', '/api/as/v1/credentials', { name: 'reader', type: 'private', read: true, write: false, access_all_engines: false, engines: ['library'] })).body.key as string;
+    const reader = (
+      await api('POST', '/api/as/v1/credentials', {
+        name: 'reader',
+        type: 'private',
+        read: true,
+        write: false,
+        access_all_engines: false,
+        engines: ['library'],
+      })
+    ).body.key as string;
     const session = await signIn(reader);
     const fields = tuningFields((await call('/console/engines/library/tuning', { cookie: session.cookie })).body);
     assert.equal((await post(session, '/console/engines/library/tuning', { ...fields, action: 'preview' })).status, 200);
-    const save = await post(session, '/console/engines/library/tuning', { ...fields, 'weight.title': '1', 'weight.body': '10', action: 'save-anyway' });
+    const save = await post(session, '/console/engines/library/tuning', {
+      ...fields,
+      'weight.title': '1',
+      'weight.body': '10',
+      action: 'save-anyway',
+    });
     assert.equal(save.status, 403);
     assert.equal((await post(session, '/console/engines/library/relevance-tests/run', {})).status, 303);
     assert.equal((await post(session, '/console/engines/library/relevance-tests', { query: 'reader', expected: 'x' })).status, 403);
     assert.equal(await publicFirst('dog'), 'dog-registration');
 
-    const other = (await api('POST', '/api/as/v1/credentials', { name: 'parks-only', type: 'private', read: true, write: true, access_all_engines: false, engines: ['parks'] })).body.key as string;
+    const other = (
+      await api('POST', '/api/as/v1/credentials', {
+        name: 'parks-only',
+        type: 'private',
+        read: true,
+        write: true,
+        access_all_engines: false,
+        engines: ['parks'],
+      })
+    ).body.key as string;
     const outsider = await signIn(other);
     assert.equal((await call('/console/engines/library/tuning', { cookie: outsider.cookie })).status, 403);
     assert.equal((await call('/console/engines/library/relevance-tests', { cookie: outsider.cookie })).status, 403);

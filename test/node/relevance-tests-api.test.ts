@@ -30,7 +30,13 @@ interface Answer {
   body: any;
 }
 
-async function call(method: string, path: string, body?: unknown, key: string | null = ROOT_KEY, type = 'application/json'): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  key: string | null = ROOT_KEY,
+  type = 'application/json',
+): Promise<Answer> {
   const response = await service.request(path, {
     method,
     headers: { ...(key && { Authorization: `Bearer ${key}` }), ...(body !== undefined && { 'Content-Type': type }) },
@@ -79,8 +85,14 @@ describe('the list of tests', () => {
     assert.match(made.body.id, /^rt-/);
     assert.deepEqual(made.body.expected, [{ document: 'dog-registration', grade: 1 }]);
     const listed = await call('GET', tests());
-    assert.deepEqual(listed.body.results.map((test: { query: string }) => test.query), ['dog']);
-    const changed = await call('PUT', `${tests()}/${made.body.id}`, { query: 'dog', expected: [{ document: 'dog-registration', grade: 3 }] });
+    assert.deepEqual(
+      listed.body.results.map((test: { query: string }) => test.query),
+      ['dog'],
+    );
+    const changed = await call('PUT', `${tests()}/${made.body.id}`, {
+      query: 'dog',
+      expected: [{ document: 'dog-registration', grade: 3 }],
+    });
     assert.equal(changed.status, 200);
     assert.equal((await call('GET', `${tests()}/${made.body.id}`)).body.expected[0].grade, 3);
 
@@ -100,13 +112,22 @@ describe('the list of tests', () => {
   });
 
   it('comes out as CSV and goes back in, refused whole when a row is wrong', async () => {
-    const imported = await call('POST', `${tests()}/import`, 'query,document,grade\nopening hours,opening-hours,1\nopening hours,/no/such/page,1\n', ROOT_KEY, 'text/csv');
+    const imported = await call(
+      'POST',
+      `${tests()}/import`,
+      'query,document,grade\nopening hours,opening-hours,1\nopening hours,/no/such/page,1\n',
+      ROOT_KEY,
+      'text/csv',
+    );
     assert.equal(imported.status, 200, JSON.stringify(imported.body));
     assert.deepEqual(imported.body, { added: 1, updated: 0, removed: 0, total: 2 });
     const exported = await call('GET', `${tests()}/export`);
     assert.equal(exported.headers.get('content-type'), 'text/csv; charset=utf-8');
     assert.match(exported.headers.get('content-disposition') ?? '', /attachment; filename="library-relevance-tests.csv"/);
-    assert.equal(exported.body, 'query,document,grade\r\ndog,dog-registration,3\r\nopening hours,opening-hours,1\r\nopening hours,/no/such/page,1\r\n');
+    assert.equal(
+      exported.body,
+      'query,document,grade\r\ndog,dog-registration,3\r\nopening hours,opening-hours,1\r\nopening hours,/no/such/page,1\r\n',
+    );
 
     const wrong = await call('POST', `${tests()}/import?mode=replace`, 'dog,dog-parks,7\n', ROOT_KEY, 'text/csv');
     assert.equal(wrong.status, 400);
@@ -134,7 +155,11 @@ describe('a run', () => {
     assert.deepEqual(second.body.comparison.worse, []);
     assert.equal(second.body.comparison.unchanged, 2);
     const history = await call('GET', `${tests()}/runs`);
-    assert.deepEqual(history.body.results.map((run: { source: string }) => run.source), ['cli', 'api'], 'newest first');
+    assert.deepEqual(
+      history.body.results.map((run: { source: string }) => run.source),
+      ['cli', 'api'],
+      'newest first',
+    );
     assert.equal(history.body.results[0].tests, undefined, 'a summary without every test');
     const detailed = await call('GET', `${tests()}/runs?details=true&limit=1`);
     assert.equal(detailed.body.results.length, 1);
@@ -145,7 +170,10 @@ describe('a run', () => {
     const kept = (await call('GET', `${tests()}/runs`)).body.results.length;
     const drafted = await call('POST', `${tests()}/run`, { draft: { settings: BODY_FIRST } });
     assert.equal(drafted.status, 200, JSON.stringify(drafted.body));
-    assert.deepEqual(drafted.body.comparison.worse.map((change: { query: string }) => change.query), ['dog']);
+    assert.deepEqual(
+      drafted.body.comparison.worse.map((change: { query: string }) => change.query),
+      ['dog'],
+    );
     assert.deepEqual(drafted.body.run.tests.find((test: { query: string }) => test.query === 'dog').positions, [2]);
     assert.equal(drafted.body.saved.tests.find((test: { query: string }) => test.query === 'dog').ndcg, 1);
     assert.equal((await call('GET', `${tests()}/runs`)).body.results.length, kept, 'a draft run is not history');
@@ -153,7 +181,11 @@ describe('a run', () => {
     assert.equal(search.body.results[0].id.raw, 'dog-registration', 'the saved settings still rule');
     await service.analytics!.flush();
     const top = await service.analytics!.store.topQueries({ engine: 'library', range: { from: 0, to: Date.now() + 60_000 }, limit: 10 });
-    assert.deepEqual(top.map((row) => [row.term, row.queries]), [['dog', 1]], 'only the visitor-like search above was recorded');
+    assert.deepEqual(
+      top.map((row) => [row.term, row.queries]),
+      [['dog', 1]],
+      'only the visitor-like search above was recorded',
+    );
 
     const invalid = await call('POST', `${tests()}/run`, { draft: { settings: { search_fields: { title: { weight: 11 } } } } });
     assert.equal(invalid.status, 400);
@@ -165,7 +197,10 @@ describe('a run', () => {
     assert.equal((await call('PUT', '/api/as/v1/engines/library/search_settings', BODY_FIRST)).status, 200);
     const worse = await call('POST', `${tests()}/run`, { record: 'unless-worse' });
     assert.equal(worse.body.recorded, false);
-    assert.deepEqual(worse.body.comparison.worse.map((change: { query: string }) => change.query), ['dog']);
+    assert.deepEqual(
+      worse.body.comparison.worse.map((change: { query: string }) => change.query),
+      ['dog'],
+    );
     assert.equal((await call('PUT', '/api/as/v1/engines/library/search_settings', TITLE_FIRST)).status, 200);
     const fine = await call('POST', `${tests()}/run`, { record: 'unless-worse' });
     assert.equal(fine.body.recorded, true);
@@ -183,7 +218,14 @@ describe('who may do what', () => {
   it('needs a key; a key that reads may list, export and run, not change; a key for another engine may do nothing', async () => {
     assert.equal((await call('GET', tests(), undefined, null)).status, 401);
     assert.equal((await call('GET', tests(), undefined, 'private-not-a-key')).status, 401);
-    const reader = await createKey({ name: 'ci', type: 'private', read: true, write: false, access_all_engines: false, engines: ['library'] });
+    const reader = await createKey({
+      name: 'ci',
+      type: 'private',
+      read: true,
+      write: false,
+      access_all_engines: false,
+      engines: ['library'],
+    });
     assert.equal((await call('GET', tests(), undefined, reader)).status, 200);
     assert.equal((await call('GET', `${tests()}/export`, undefined, reader)).status, 200);
     assert.equal((await call('POST', `${tests()}/run`, { record: false }, reader)).status, 200);

@@ -84,7 +84,10 @@ before(async () => {
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await api('PUT', '/api/as/v1/engines/library/search_settings', TITLE_FIRST);
   await api('POST', '/api/civic/v1/engines/library/relevance_tests', { query: 'dog', expected: ['dog-registration'] });
-  await api('POST', '/api/civic/v1/engines/library/relevance_tests', { query: 'opening hours', expected: ['opening-hours', 'page-never-written'] });
+  await api('POST', '/api/civic/v1/engines/library/relevance_tests', {
+    query: 'opening hours',
+    expected: ['opening-hours', 'page-never-written'],
+  });
 });
 after(async () => {
   (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
@@ -120,7 +123,20 @@ describe('civic-search test-relevance', () => {
   });
 
   it('fails (exit 1) under --min-ndcg or --min-recall even when nothing got worse, and gives JSON with --json', async () => {
-    const run = await cli(['--service', url, '--engine', 'library', '--private-key-file', keyFile, '--min-ndcg', '0.9', '--min-recall', '0.5', '--json', '--no-record']);
+    const run = await cli([
+      '--service',
+      url,
+      '--engine',
+      'library',
+      '--private-key-file',
+      keyFile,
+      '--min-ndcg',
+      '0.9',
+      '--min-recall',
+      '0.5',
+      '--json',
+      '--no-record',
+    ]);
     assert.equal(run.code, 1, run.stderr + run.stdout);
     const answer = JSON.parse(run.stdout) as { passed: boolean; failures: string[]; recorded: boolean; run: { ndcg: number } };
     assert.equal(answer.passed, false);
@@ -132,7 +148,14 @@ describe('civic-search test-relevance', () => {
   });
 
   it('runs with a key that only reads the engine: what a CI job should hold', async () => {
-    const { key } = await api('POST', '/api/as/v1/credentials', { name: 'ci', type: 'private', read: true, write: false, access_all_engines: false, engines: ['library'] });
+    const { key } = await api('POST', '/api/as/v1/credentials', {
+      name: 'ci',
+      type: 'private',
+      read: true,
+      write: false,
+      access_all_engines: false,
+      engines: ['library'],
+    });
     const run = await cli(['--service', url, '--engine', 'library'], { CIVIC_SEARCH_PRIVATE_KEY: key });
     assert.equal(run.code, 0, run.stderr + run.stdout);
     assert.match(run.stdout, /Last run kept: .* \(cli\)/);
@@ -156,11 +179,20 @@ describe('civic-search test-relevance', () => {
     assert.equal(noEngine.code, 2);
     assert.match(noEngine.stderr, /--engine <name> is required/);
     // The rest of the command line's checks, without a process each.
-    await assert.rejects(readTestRelevanceSettings(['--service', url, '--engine', 'library'], {}), /private key that reads the engine is required/);
-    await assert.rejects(readTestRelevanceSettings(['--service', url, '--engine', 'x', '--private-key-file', keyFile, '--min-ndcg', '80'], {}), /--min-ndcg "80": give a number from 0 to 1/);
+    await assert.rejects(
+      readTestRelevanceSettings(['--service', url, '--engine', 'library'], {}),
+      /private key that reads the engine is required/,
+    );
+    await assert.rejects(
+      readTestRelevanceSettings(['--service', url, '--engine', 'x', '--private-key-file', keyFile, '--min-ndcg', '80'], {}),
+      /--min-ndcg "80": give a number from 0 to 1/,
+    );
     await assert.rejects(readTestRelevanceSettings(['--service', 'ftp://x', '--engine', 'x'], {}), /give the service's http\(s\) URL/);
     await assert.rejects(readTestRelevanceSettings(['--engine', 'x', '--what'], {}), /Unknown option '--what'/);
-    const fromEnv = await readTestRelevanceSettings(['--engine', 'library'], { CIVIC_SEARCH_URL: `${url}/`, CIVIC_SEARCH_PRIVATE_KEY: ` ${ROOT_KEY} ` });
+    const fromEnv = await readTestRelevanceSettings(['--engine', 'library'], {
+      CIVIC_SEARCH_URL: `${url}/`,
+      CIVIC_SEARCH_PRIVATE_KEY: ` ${ROOT_KEY} `,
+    });
     assert.equal(fromEnv.service, url);
     assert.equal(fromEnv.privateKey, ROOT_KEY);
     assert.equal(fromEnv.record, true);

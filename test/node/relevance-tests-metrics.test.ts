@@ -62,18 +62,30 @@ describe('recall@10 and nDCG@10', () => {
   });
 });
 
-const test = (id: string, query: string, ...expected: string[]): StoredTest => ({ id, query, expected: expected.map((document) => ({ document, grade: 1 })) });
+const test = (id: string, query: string, ...expected: string[]): StoredTest => ({
+  id,
+  query,
+  expected: expected.map((document) => ({ document, grade: 1 })),
+});
 
 describe('a run', () => {
   it('searches every test and finds expected pages by id, by URL, or by the path of their URL', async () => {
-    const tests = [test('rt-1', 'rates', 'page-rates'), test('rt-2', 'bins', '/services/bins'), test('rt-3', 'dogs', 'https://council.example/dogs')];
+    const tests = [
+      test('rt-1', 'rates', 'page-rates'),
+      test('rt-2', 'bins', '/services/bins'),
+      test('rt-3', 'dogs', 'https://council.example/dogs'),
+    ];
     const pages: Record<string, { id: string; url?: string }[]> = {
       rates: [{ id: 'other' }, { id: 'page-rates' }],
       bins: [{ id: 'p-9', url: 'https://council.example/services/bins' }],
       dogs: [{ id: 'p-3', url: 'https://council.example/dogs' }],
     };
     const searched: string[] = [];
-    const run = await runTests(tests, async (query) => (searched.push(query), pages[query]!), { at: new Date('2026-11-28T10:00:00Z'), source: 'api', against: 'saved' });
+    const run = await runTests(tests, async (query) => (searched.push(query), pages[query]!), {
+      at: new Date('2026-11-28T10:00:00Z'),
+      source: 'api',
+      against: 'saved',
+    });
     assert.deepEqual(searched.sort(), ['bins', 'dogs', 'rates']);
     assert.deepEqual(
       run.tests.map((outcome) => [outcome.query, outcome.positions]),
@@ -90,19 +102,35 @@ describe('a run', () => {
 });
 
 describe('comparing two runs', () => {
-  const run = (scores: Record<string, number>, tests = Object.keys(scores).map((query) => test(`rt-${query}`, query, `page-${query}`))): RelevanceRun => ({
+  const run = (
+    scores: Record<string, number>,
+    tests = Object.keys(scores).map((query) => test(`rt-${query}`, query, `page-${query}`)),
+  ): RelevanceRun => ({
     at: '2026-11-28T10:00:00.000Z',
     source: 'api',
     against: 'saved',
     recall: 0,
     ndcg: 0,
-    tests: tests.map((one) => ({ id: one.id, query: one.query, expected: one.expected, positions: [1], recall: scores[one.query]! > 0 ? 1 : 0, ndcg: scores[one.query]! })),
+    tests: tests.map((one) => ({
+      id: one.id,
+      query: one.query,
+      expected: one.expected,
+      positions: [1],
+      recall: scores[one.query]! > 0 ? 1 : 0,
+      ndcg: scores[one.query]!,
+    })),
   });
 
   it('names the tests that got better and worse, and means over the tests both ran', () => {
     const comparison = compareRuns(run({ rates: 1, bins: 0.5, dogs: 1 }), run({ rates: 0.5, bins: 1, dogs: 1 }));
-    assert.deepEqual(comparison.worse.map((change) => change.query), ['rates']);
-    assert.deepEqual(comparison.better.map((change) => change.query), ['bins']);
+    assert.deepEqual(
+      comparison.worse.map((change) => change.query),
+      ['rates'],
+    );
+    assert.deepEqual(
+      comparison.better.map((change) => change.query),
+      ['bins'],
+    );
     assert.equal(comparison.unchanged, 1);
     close(comparison.before.ndcg, 2.5 / 3);
     close(comparison.after.ndcg, 2.5 / 3);
@@ -112,7 +140,11 @@ describe('comparing two runs', () => {
 
   it('leaves out a test edited between the runs, or only in one of them', () => {
     const before = run({ rates: 1, bins: 1 });
-    const edited = run({ rates: 0.2, bins: 1, dogs: 0 }, [test('rt-rates', 'rates', 'another-page'), test('rt-bins', 'bins', 'page-bins'), test('rt-dogs', 'dogs', 'page-dogs')]);
+    const edited = run({ rates: 0.2, bins: 1, dogs: 0 }, [
+      test('rt-rates', 'rates', 'another-page'),
+      test('rt-bins', 'bins', 'page-bins'),
+      test('rt-dogs', 'dogs', 'page-dogs'),
+    ]);
     const comparison = compareRuns(before, edited);
     assert.deepEqual(comparison.worse, []);
     assert.equal(comparison.unchanged, 1);
@@ -138,7 +170,10 @@ describe('a test as the API and the console take it', () => {
       'expected[1]: a is listed twice',
       'expected[2].grade must be a whole number from 1 to 3',
     ]);
-    assert.match(checkedTest({ query: 'x', expected: Array.from({ length: 11 }, (_, index) => `p${index}`) }).problems[0]!, /at most 10 documents/);
+    assert.match(
+      checkedTest({ query: 'x', expected: Array.from({ length: 11 }, (_, index) => `p${index}`) }).problems[0]!,
+      /at most 10 documents/,
+    );
   });
 
   it('reads the text box one page a line with an optional grade, and writes it back the same', () => {
@@ -159,7 +194,13 @@ describe('a test as the API and the console take it', () => {
 describe('the CSV form of a test list', () => {
   it('round-trips, quoting commas and quotes, and groups rows by query', () => {
     const tests = [
-      { query: 'rates, "due"', expected: [{ document: 'page-rates', grade: 3 }, { document: '/rates', grade: 1 }] },
+      {
+        query: 'rates, "due"',
+        expected: [
+          { document: 'page-rates', grade: 3 },
+          { document: '/rates', grade: 1 },
+        ],
+      },
       { query: 'bins', expected: [{ document: 'page-bins', grade: 1 }] },
     ];
     const csv = testsToCsv(tests);
@@ -172,7 +213,13 @@ describe('the CSV form of a test list', () => {
     const { problems, tests } = testsFromCsv('\uFEFFBins,page-bins,\nbins,page-days,2\nrates,page-rates\n');
     assert.deepEqual(problems, []);
     assert.deepEqual(tests, [
-      { query: 'Bins', expected: [{ document: 'page-bins', grade: 1 }, { document: 'page-days', grade: 2 }] },
+      {
+        query: 'Bins',
+        expected: [
+          { document: 'page-bins', grade: 1 },
+          { document: 'page-days', grade: 2 },
+        ],
+      },
       { query: 'rates', expected: [{ document: 'page-rates', grade: 1 }] },
     ]);
     assert.deepEqual(testsFromCsv('query,docid,rating\nx,y,1\n').tests, [{ query: 'x', expected: [{ document: 'y', grade: 1 }] }]);

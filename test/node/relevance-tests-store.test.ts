@@ -37,7 +37,10 @@ describe('the tests of an engine', () => {
     await store.close();
     store = openSqliteOperatorStore(join(dir, 'operator.db'));
     tests = new RelevanceTestStore(store);
-    assert.deepEqual((await tests.list('site')).map((test) => test.query), ['rates', 'bins']);
+    assert.deepEqual(
+      (await tests.list('site')).map((test) => test.query),
+      ['rates', 'bins'],
+    );
     assert.deepEqual(await tests.get('site', rates.id), { id: rates.id, ...one('rates') });
     assert.equal((await tests.list('other')).length, 1);
   });
@@ -65,7 +68,10 @@ describe('the tests of an engine', () => {
     );
     const replaced = await tests.import('site', [one('dogs', 'page-dog-registration'), one('parks')], 'replace');
     assert.deepEqual(replaced, { added: 1, updated: 1, removed: 1 });
-    assert.deepEqual((await tests.list('site')).map((test) => test.query), ['dogs', 'parks']);
+    assert.deepEqual(
+      (await tests.list('site')).map((test) => test.query),
+      ['dogs', 'parks'],
+    );
   });
 
   it(`hold at most ${RELEVANCE_TEST_LIMITS.testsPerEngine} tests an engine, and refuse an import past that whole`, async () => {

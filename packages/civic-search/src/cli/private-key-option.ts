@@ -16,13 +16,17 @@ export async function privateKeyOption(
     try {
       return { key: (await readFile(resolve(cwd, flags.file), 'utf8')).trim() || undefined, warnings: [] };
     } catch (error) {
-      throw new UsageError(`--private-key-file ${flags.file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+      throw new UsageError(
+        `--private-key-file ${flags.file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+      );
     }
   }
   if (flags.key !== undefined) {
     return {
       key: flags.key.trim() || undefined,
-      warnings: ['--private-key: the key is visible to other users in the process list; prefer --private-key-file or CIVIC_SEARCH_PRIVATE_KEY.'],
+      warnings: [
+        '--private-key: the key is visible to other users in the process list; prefer --private-key-file or CIVIC_SEARCH_PRIVATE_KEY.',
+      ],
     };
   }
   return { key: env.CIVIC_SEARCH_PRIVATE_KEY?.trim() || undefined, warnings: [] };

@@ -51,12 +51,19 @@ export async function runTestRelevanceCommand(args: readonly string[], env: Node
   const reasons = failures(answer, settings);
   if (settings.json) console.log(JSON.stringify({ ...answer, passed: reasons.length === 0, failures: reasons }, null, 2));
   else {
-    console.log(formatRun(answer, `Relevance tests of "${settings.engine}" on ${settings.service}, ${answer.run.at.slice(0, 16).replace('T', ' ')} UTC`));
+    console.log(
+      formatRun(
+        answer,
+        `Relevance tests of "${settings.engine}" on ${settings.service}, ${answer.run.at.slice(0, 16).replace('T', ' ')} UTC`,
+      ),
+    );
     console.log('');
     if (reasons.length === 0) console.log(`Passed.${answer.recorded ? ' The run is kept as the one to compare the next with.' : ''}`);
     else {
       console.log(`FAILED: ${reasons.join('; ')}.`);
-      console.log(answer.recorded ? 'The run is kept in the history.' : 'The run is not kept: the last run kept stays the one to compare with.');
+      console.log(
+        answer.recorded ? 'The run is kept in the history.' : 'The run is not kept: the last run kept stays the one to compare with.',
+      );
     }
   }
   return reasons.length === 0 ? EXIT.passed : EXIT.failed;

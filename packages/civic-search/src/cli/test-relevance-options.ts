@@ -4,17 +4,29 @@ import { UsageError } from './serve-options';
 
 /** Every option of `civic-search test-relevance`, with its help text. */
 export const TEST_RELEVANCE_OPTIONS = {
-  service: { type: 'string', value: '<url>', help: 'The running civic-search service, e.g. https://search.example.govt.nz (or CIVIC_SEARCH_URL). Required.' },
+  service: {
+    type: 'string',
+    value: '<url>',
+    help: 'The running civic-search service, e.g. https://search.example.govt.nz (or CIVIC_SEARCH_URL). Required.',
+  },
   engine: { type: 'string', value: '<name>', help: 'The engine whose relevance tests to run. Required.' },
   'private-key-file': {
     type: 'string',
     value: '<file>',
     help: 'A file holding a private key that reads the engine (or set CIVIC_SEARCH_PRIVATE_KEY). A read-only key is enough.',
   },
-  'private-key': { type: 'string', value: '<key>', help: 'The key on the command line: other users can read it in the process list. Avoid.' },
+  'private-key': {
+    type: 'string',
+    value: '<key>',
+    help: 'The key on the command line: other users can read it in the process list. Avoid.',
+  },
   'min-ndcg': { type: 'string', value: '<0..1>', help: 'Fail when the mean nDCG@10 is below this, e.g. 0.8.' },
   'min-recall': { type: 'string', value: '<0..1>', help: 'Fail when the mean recall@10 is below this, e.g. 0.9.' },
-  'no-record': { type: 'boolean', value: '', help: "Do not keep this run in the engine's history (it is kept by default when it is not worse than the last)." },
+  'no-record': {
+    type: 'boolean',
+    value: '',
+    help: "Do not keep this run in the engine's history (it is kept by default when it is not worse than the last).",
+  },
   json: { type: 'boolean', value: '', help: "Print the service's answer as JSON instead of the table." },
   help: { type: 'boolean', value: '', help: 'This text.' },
 } as const;
@@ -33,12 +45,17 @@ export interface TestRelevanceSettings {
 function share(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (text.trim() === '' || !(value >= 0 && value <= 1)) throw new UsageError(`--${flag} ${JSON.stringify(text)}: give a number from 0 to 1, e.g. 0.8.`);
+  if (text.trim() === '' || !(value >= 0 && value <= 1))
+    throw new UsageError(`--${flag} ${JSON.stringify(text)}: give a number from 0 to 1, e.g. 0.8.`);
   return value;
 }
 
 /** The settings of `civic-search test-relevance`, from its arguments and the environment. */
-export async function readTestRelevanceSettings(args: readonly string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<TestRelevanceSettings> {
+export async function readTestRelevanceSettings(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  cwd = process.cwd(),
+): Promise<TestRelevanceSettings> {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -78,7 +95,9 @@ export async function readTestRelevanceSettings(args: readonly string[], env: No
 
 /** `civic-search test-relevance --help`. */
 export function testRelevanceHelp(): string {
-  const rows = Object.entries(TEST_RELEVANCE_OPTIONS).map(([name, option]) => `  --${name}${option.value ? ` ${option.value}` : ''}\n      ${option.help}`);
+  const rows = Object.entries(TEST_RELEVANCE_OPTIONS).map(
+    ([name, option]) => `  --${name}${option.value ? ` ${option.value}` : ''}\n      ${option.help}`,
+  );
   return [
     "civic-search test-relevance: runs an engine's relevance tests against a running service, for a council's CI.",
     '',

@@ -22,7 +22,8 @@ export function failures(answer: RunAnswer, thresholds: { minNdcg?: number; minR
         `recall@10 ${score(comparison.before.recall)} → ${score(comparison.after.recall)} over the ${comparison.better.length + comparison.worse.length + comparison.unchanged} tests both ran`,
     );
   }
-  if (thresholds.minNdcg !== undefined && run.ndcg < thresholds.minNdcg) reasons.push(`nDCG@10 ${score(run.ndcg)} is under --min-ndcg ${thresholds.minNdcg}`);
+  if (thresholds.minNdcg !== undefined && run.ndcg < thresholds.minNdcg)
+    reasons.push(`nDCG@10 ${score(run.ndcg)} is under --min-ndcg ${thresholds.minNdcg}`);
   if (thresholds.minRecall !== undefined && run.recall < thresholds.minRecall) {
     reasons.push(`recall@10 ${score(run.recall)} is under --min-recall ${thresholds.minRecall}`);
   }
@@ -47,12 +48,16 @@ export function formatRun(answer: RunAnswer, heading: string): string {
       .trimEnd();
   const lines = [heading, '', line(header), ...rows.map(line), line(footer)];
   if (previous && comparison) {
-    lines.push('', `Last run kept: ${when(previous.at)} (${previous.source}), nDCG@10 ${score(previous.ndcg)}, recall@10 ${score(previous.recall)}.`);
+    lines.push(
+      '',
+      `Last run kept: ${when(previous.at)} (${previous.source}), nDCG@10 ${score(previous.ndcg)}, recall@10 ${score(previous.recall)}.`,
+    );
     for (const [label, list] of [
       ['Worse', comparison.worse],
       ['Better', comparison.better],
     ] as const) {
-      for (const change of list) lines.push(`${label}: "${change.query}" nDCG@10 ${score(change.before.ndcg)} → ${score(change.after.ndcg)}`);
+      for (const change of list)
+        lines.push(`${label}: "${change.query}" nDCG@10 ${score(change.before.ndcg)} → ${score(change.after.ndcg)}`);
     }
     if (comparison.notCompared > 0) lines.push(`${comparison.notCompared} tests were new, removed or edited since, and are not compared.`);
   } else lines.push('', 'No run kept before this one: nothing to compare with.');

@@ -37,9 +37,9 @@ tbody th { font-weight: 400; }
 textarea, select { font: inherit; padding: 0.375rem 0.5rem; border: 2px solid #1b1b1b; border-radius: 0; max-width: 100%; background: #fff; }
 textarea { width: 100%; }
 textarea[aria-invalid="true"] { border-color: #b50909; }
-fieldset { border: 1px solid #a9aeb1; margin: 0 0 1rem; padding: 0.5rem 1rem 1rem; }
+fieldset { border: 1px solid #a9aeb1; margin: 0 0 1rem; padding: 0.5rem 1rem 1rem; min-inline-size: 0; }
 legend { font-weight: 700; padding: 0 0.25rem; }
-.stacked-form { display: grid; gap: 0.5rem; }
+.stacked-form { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.5rem; }
 .field-row { display: flex; flex-wrap: wrap; gap: 0.75rem 1rem; align-items: flex-end; }
 .choice { display: flex; gap: 0.5rem; align-items: center; }
 .choice label { font-weight: 400; }

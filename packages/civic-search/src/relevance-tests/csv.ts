@@ -30,7 +30,11 @@ export function testsFromCsv(text: string): { problems: string[]; tests: Relevan
     return { problems: [`The file is not CSV that can be read: ${(error as Error).message}`], tests: [] };
   }
   const first = rows[0]?.map((cell) => cell.toLowerCase());
-  const hasHeader = first !== undefined && first[0] === 'query' && DOCUMENT_HEADERS.has(first[1] ?? '') && (first[2] === undefined || GRADE_HEADERS.has(first[2]));
+  const hasHeader =
+    first !== undefined &&
+    first[0] === 'query' &&
+    DOCUMENT_HEADERS.has(first[1] ?? '') &&
+    (first[2] === undefined || GRADE_HEADERS.has(first[2]));
   const problems: string[] = [];
   const grouped: { query: string; expected: unknown[]; rows: number[] }[] = [];
   for (const [index, row] of rows.entries()) {
@@ -59,7 +63,8 @@ export function testsFromCsv(text: string): { problems: string[]; tests: Relevan
     problems.push(...found.map((problem) => `${where} (query "${group.query}"): ${problem}`));
     if (value) tests.push(value);
   }
-  if (problems.length === 0 && tests.length === 0) problems.push('The file has no tests: write one row per expected document, query,document,grade.');
+  if (problems.length === 0 && tests.length === 0)
+    problems.push('The file has no tests: write one row per expected document, query,document,grade.');
   return problems.length > 0 ? { problems, tests: [] } : { problems, tests };
 }
 

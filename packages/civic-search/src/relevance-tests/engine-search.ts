@@ -13,7 +13,12 @@ const SEARCH_TIMEOUT_MS = 5_000;
 export function engineFirstPage(preview: PreviewSearch, engine: EngineDefinition, draft: RelevanceDraft = {}): SearchFirstPage {
   const resultFields = { id: { raw: {} }, ...('url' in engine.schema && { url: { raw: {} } }) };
   return async (query) => {
-    const answer = await preview(engine.name, { query, page: { size: CUTOFF }, result_fields: resultFields }, draft, AbortSignal.timeout(SEARCH_TIMEOUT_MS));
+    const answer = await preview(
+      engine.name,
+      { query, page: { size: CUTOFF }, result_fields: resultFields },
+      draft,
+      AbortSignal.timeout(SEARCH_TIMEOUT_MS),
+    );
     return answer.results.map((result) => {
       const url = (result.url as { raw?: unknown } | undefined)?.raw;
       return { id: result._meta.id, ...(typeof url === 'string' && { url }) };

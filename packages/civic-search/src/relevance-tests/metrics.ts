@@ -31,7 +31,8 @@ const discount = (position: number) => Math.log2(position + 1);
  * expected documents' grades are `grades` (each above 0). Only the first `cutoff` results count.
  */
 export function scoreResults(positions: readonly number[], grades: readonly number[], cutoff = CUTOFF): QueryScores {
-  if (grades.length === 0 || grades.some((grade) => !(grade > 0))) throw new RangeError('A test needs expected documents, each with a grade above 0.');
+  if (grades.length === 0 || grades.some((grade) => !(grade > 0)))
+    throw new RangeError('A test needs expected documents, each with a grade above 0.');
   const top = positions.slice(0, cutoff);
   const found = top.filter((grade) => grade > 0).length;
   const dcg = top.reduce((sum, grade, index) => sum + gain(grade) / discount(index + 1), 0);
@@ -45,6 +46,9 @@ export function scoreResults(positions: readonly number[], grades: readonly numb
 /** The mean of each score over a run's queries (0 for none). */
 export function meanScores(scores: readonly QueryScores[]): QueryScores {
   if (scores.length === 0) return { recall: 0, ndcg: 0 };
-  const sum = scores.reduce((total, score) => ({ recall: total.recall + score.recall, ndcg: total.ndcg + score.ndcg }), { recall: 0, ndcg: 0 });
+  const sum = scores.reduce((total, score) => ({ recall: total.recall + score.recall, ndcg: total.ndcg + score.ndcg }), {
+    recall: 0,
+    ndcg: 0,
+  });
   return { recall: sum.recall / scores.length, ndcg: sum.ndcg / scores.length };
 }

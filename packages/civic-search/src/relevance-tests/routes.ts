@@ -62,7 +62,8 @@ const list: Handler = async (c, { tests, engine }) => {
   const results = await tests.list(engine.name);
   return c.json({ meta: { total: results.length }, results });
 };
-const create: Handler = async (c, { tests, engine }) => c.json(await listChange(tests.create(engine.name, checked(checkedTest(await readJsonBody(c))))));
+const create: Handler = async (c, { tests, engine }) =>
+  c.json(await listChange(tests.create(engine.name, checked(checkedTest(await readJsonBody(c))))));
 const getOne: Handler = async (c, { tests, engine }) => {
   const test = await tests.get(engine.name, c.req.param('id')!);
   if (!test) throw notFound();
@@ -93,7 +94,8 @@ const exportCsv: Handler = async (c, { tests, engine }) =>
  */
 const importTests: Handler = async (c, { tests, engine }) => {
   const mode = c.req.query('mode') ?? 'merge';
-  if (mode !== 'merge' && mode !== 'replace') throw badRequest('mode must be merge (add and update tests) or replace (the list becomes the one sent)');
+  if (mode !== 'merge' && mode !== 'replace')
+    throw badRequest('mode must be merge (add and update tests) or replace (the list becomes the one sent)');
   const type = (c.req.header('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
   let read: RelevanceTest[];
   if (type === 'text/csv' || type === 'text/plain') {
@@ -103,13 +105,15 @@ const importTests: Handler = async (c, { tests, engine }) => {
   } else if (type === 'application/json') {
     const body = await readJsonBody(c);
     const list = isObject(body) ? body.tests : undefined;
-    if (!Array.isArray(list) || list.length === 0) throw badRequest('The request body must be like {"tests": [{"query": "pay rates", "expected": ["page-id"]}]}.');
+    if (!Array.isArray(list) || list.length === 0)
+      throw badRequest('The request body must be like {"tests": [{"query": "pay rates", "expected": ["page-id"]}]}.');
     const problems: string[] = [];
     read = [];
     for (const [index, entry] of list.entries()) {
       const { problems: found, value } = checkedTest(entry);
       problems.push(...found.map((problem) => `tests[${index}]: ${problem}`));
-      if (value && read.some((held) => sameQuery(held.query, value.query))) problems.push(`tests[${index}]: the query "${value.query}" is in the list twice`);
+      if (value && read.some((held) => sameQuery(held.query, value.query)))
+        problems.push(`tests[${index}]: the query "${value.query}" is in the list twice`);
       else if (value) read.push(value);
     }
     if (problems.length > 0) throw badRequest(...problems);
@@ -220,7 +224,10 @@ const sameSiteOnly: MiddlewareHandler = async (c, next) => {
   if (isForeignSite(c, new Set())) return refuse(c, new ApiError(403, [MESSAGES.otherSites]));
   await next();
 };
-const sizeLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuse(c, new ApiError(413, [`The request body is larger than ${MAX_BODY_BYTES} bytes.`])) });
+const sizeLimit = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) => refuse(c, new ApiError(413, [`The request body is larger than ${MAX_BODY_BYTES} bytes.`])),
+});
 
 /**
  * An engine's relevance tests at `/api/civic/v1/engines/{engine}/relevance_tests`: the list (JSON, or CSV through
@@ -247,10 +254,13 @@ export function relevanceTestsApi(options: RelevanceTestsApiOptions): Hono {
         }
       });
     }
-    app.all(full, noStore, sameSiteOnly, (c) => refuse(c, new ApiError(405, [methodNotAllowed(c.req.method, allowed)], { Allow: allowed.join(', ') })));
+    app.all(full, noStore, sameSiteOnly, (c) =>
+      refuse(c, new ApiError(405, [methodNotAllowed(c.req.method, allowed)], { Allow: allowed.join(', ') })),
+    );
   }
   app.onError((error, c) => {
-    if (error instanceof BackendError) return refuse(c, backendFailure(error.message, error instanceof BackendUnavailableError ? 503 : 502));
+    if (error instanceof BackendError)
+      return refuse(c, backendFailure(error.message, error instanceof BackendUnavailableError ? 503 : 502));
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error(`relevance tests API: ${c.req.method} ${c.req.path} failed: ${redact(detail, [privateKey])}`);
     return c.json({ errors: [MESSAGES.unexpected] }, 500, { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });

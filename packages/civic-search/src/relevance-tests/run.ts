@@ -59,7 +59,10 @@ export function outcomeOf(test: StoredTest, results: readonly FoundDocument[]): 
     return at === -1 ? null : at + 1;
   });
   const grades = top.map((found) => test.expected.find((entry) => isDocument(found, entry.document))?.grade ?? 0);
-  const scores = scoreResults(grades, test.expected.map((entry) => entry.grade));
+  const scores = scoreResults(
+    grades,
+    test.expected.map((entry) => entry.grade),
+  );
   return { id: test.id, query: test.query, expected: test.expected, positions, ...scores };
 }
 

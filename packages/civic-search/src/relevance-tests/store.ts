@@ -43,7 +43,8 @@ export class RelevanceTestStore {
   async create(engine: string, test: RelevanceTest): Promise<StoredTest> {
     const held = await this.list(engine);
     this.#checkFree(held, test.query);
-    if (held.length >= LIMITS.testsPerEngine) throw new TestListError(`An engine can have at most ${LIMITS.testsPerEngine} relevance tests`);
+    if (held.length >= LIMITS.testsPerEngine)
+      throw new TestListError(`An engine can have at most ${LIMITS.testsPerEngine} relevance tests`);
     const id = newId('rt');
     await this.#tests.create(engine, id, test);
     return { id, ...test };
@@ -66,12 +67,17 @@ export class RelevanceTestStore {
    * Takes a list in (a CSV import): `merge` replaces the expected documents of queries already tested and adds the
    * others; `replace` makes the list exactly this one. Checked whole before anything is written.
    */
-  async import(engine: string, tests: readonly RelevanceTest[], mode: 'merge' | 'replace'): Promise<{ added: number; updated: number; removed: number }> {
+  async import(
+    engine: string,
+    tests: readonly RelevanceTest[],
+    mode: 'merge' | 'replace',
+  ): Promise<{ added: number; updated: number; removed: number }> {
     const held = await this.list(engine);
     const existing = (test: RelevanceTest) => held.find((other) => sameQuery(other.query, test.query));
     const added = tests.filter((test) => !existing(test));
     const kept = mode === 'replace' ? tests.length : held.length + added.length;
-    if (kept > LIMITS.testsPerEngine) throw new TestListError(`An engine can have at most ${LIMITS.testsPerEngine} relevance tests; this would make ${kept}`);
+    if (kept > LIMITS.testsPerEngine)
+      throw new TestListError(`An engine can have at most ${LIMITS.testsPerEngine} relevance tests; this would make ${kept}`);
     const removed = mode === 'replace' ? held.filter((other) => !tests.some((test) => sameQuery(test.query, other.query))) : [];
     for (const test of tests) {
       const same = existing(test);

@@ -53,12 +53,14 @@ export function checkedTest(body: unknown): { problems: string[]; value?: Releva
   const documents: ExpectedDocument[] = [];
   if (!Array.isArray(expected) || expected.length === 0) problems.push('expected must list at least one document id or URL');
   else {
-    if (expected.length > LIMITS.expectedPerTest) problems.push(`expected can list at most ${LIMITS.expectedPerTest} documents: only the first page counts`);
+    if (expected.length > LIMITS.expectedPerTest)
+      problems.push(`expected can list at most ${LIMITS.expectedPerTest} documents: only the first page counts`);
     for (const [index, entry] of expected.entries()) {
       const given: Record<string, unknown> = isObject(entry) ? entry : { document: entry };
       const { document, grade = DEFAULT_GRADE } = given;
       const at = `expected[${index}]`;
-      if (typeof document !== 'string' && typeof document !== 'number') problems.push(`${at} must be a document id or URL, or like {"document": "page-id", "grade": 2}`);
+      if (typeof document !== 'string' && typeof document !== 'number')
+        problems.push(`${at} must be a document id or URL, or like {"document": "page-id", "grade": 2}`);
       else if (String(document).trim() === '' || String(document).length > LIMITS.documentLength || /\s/.test(String(document).trim())) {
         problems.push(`${at} must be a document id or URL without spaces, at most ${LIMITS.documentLength} characters`);
       } else if (!(Number.isInteger(grade) && (grade as number) >= 1 && (grade as number) <= MAX_GRADE)) {

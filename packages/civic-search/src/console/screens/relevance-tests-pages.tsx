@@ -1,5 +1,13 @@
 /** @jsxImportSource hono/jsx */
-import { expectedLines, MAX_GRADE, type Comparison, type RelevanceRun, type RunSummary, type StoredTest, type TestOutcome } from '../../relevance-tests';
+import {
+  expectedLines,
+  MAX_GRADE,
+  type Comparison,
+  type RelevanceRun,
+  type RunSummary,
+  type StoredTest,
+  type TestOutcome,
+} from '../../relevance-tests';
 import { Layout } from '../pages';
 import { EngineNav, enginePath } from './engine-nav';
 
@@ -47,13 +55,29 @@ function TestFields({ form, problems, idPrefix }: { form: TestForm; problems: re
       <p id={`${idPrefix}query-hint`} class="hint">
         What a visitor types, for example: pay my rates
       </p>
-      <input id={`${idPrefix}query`} name="query" type="text" value={form.query} maxlength={128} required aria-describedby={`${idPrefix}query-hint`} {...fieldInvalid(problems, 'query')} />
+      <input
+        id={`${idPrefix}query`}
+        name="query"
+        type="text"
+        value={form.query}
+        maxlength={128}
+        required
+        aria-describedby={`${idPrefix}query-hint`}
+        {...fieldInvalid(problems, 'query')}
+      />
       <label htmlFor={`${idPrefix}expected`}>Pages that should come first</label>
       <p id={`${idPrefix}expected-hint`} class="hint">
-        One a line: the page's address (such as /services/rates) or its document id. Up to 10. To say one matters more, add a grade from 2 to {MAX_GRADE} after
-        a space (3: it must be first).
+        One a line: the page's address (such as /services/rates) or its document id. Up to 10. To say one matters more, add a grade from 2
+        to {MAX_GRADE} after a space (3: it must be first).
       </p>
-      <textarea id={`${idPrefix}expected`} name="expected" rows={4} required aria-describedby={`${idPrefix}expected-hint`} {...fieldInvalid(problems, 'expected')}>
+      <textarea
+        id={`${idPrefix}expected`}
+        name="expected"
+        rows={4}
+        required
+        aria-describedby={`${idPrefix}expected-hint`}
+        {...fieldInvalid(problems, 'expected')}
+      >
         {form.expected}
       </textarea>
     </>
@@ -191,8 +215,8 @@ export function RelevanceTestsPage(props: RelevanceTestsPageProps) {
         </p>
       )}
       <p>
-        Each test is a query and the pages that should come first for it. A run searches every query with the saved settings and scores the first 10
-        results: recall@10 is the share of the expected pages found, nDCG@10 also counts how near the top they came (1 is perfect).
+        Each test is a query and the pages that should come first for it. A run searches every query with the saved settings and scores the
+        first 10 results: recall@10 is the share of the expected pages found, nDCG@10 also counts how near the top they came (1 is perfect).
       </p>
 
       <section>
@@ -290,7 +314,15 @@ export function RelevanceTestsPage(props: RelevanceTestsPageProps) {
           <p id="import-file-hint" class="hint">
             Columns query, document and grade, as the download has them; up to 64 KB.
           </p>
-          <input id="import-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="import-file-hint" {...fieldInvalid(importProblems, 'file')} />
+          <input
+            id="import-file"
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            required
+            aria-describedby="import-file-hint"
+            {...fieldInvalid(importProblems, 'file')}
+          />
           <fieldset>
             <legend>What to do with the tests already here</legend>
             <div class="choice">
@@ -348,7 +380,19 @@ export function RelevanceTestsPage(props: RelevanceTestsPageProps) {
   );
 }
 
-export function EditTestPage({ engine, csrfToken, test, form, problems }: { engine: string; csrfToken: string; test: StoredTest; form?: TestForm; problems?: FormProblem[] }) {
+export function EditTestPage({
+  engine,
+  csrfToken,
+  test,
+  form,
+  problems,
+}: {
+  engine: string;
+  csrfToken: string;
+  test: StoredTest;
+  form?: TestForm;
+  problems?: FormProblem[];
+}) {
   const shown = form ?? { query: test.query, expected: expectedLines(test.expected) };
   return (
     <Layout title={`${engine}: edit the test “${test.query}”`} csrfToken={csrfToken}>

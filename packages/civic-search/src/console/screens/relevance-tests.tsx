@@ -1,10 +1,27 @@
 /** @jsxImportSource hono/jsx */
-import { CIVIC_API_PREFIX, compareRuns, parseExpectedLines, testsFromCsv, testsToCsv, type RelevanceRun, type RunSummary, type StoredTest } from '../../relevance-tests';
+import {
+  CIVIC_API_PREFIX,
+  compareRuns,
+  parseExpectedLines,
+  testsFromCsv,
+  testsToCsv,
+  type RelevanceRun,
+  type RunSummary,
+  type StoredTest,
+} from '../../relevance-tests';
 import type { ConsoleContext, ConsoleScreen } from '../console-env';
 import { engineAccess } from '../engine-access';
 import { MessagePage } from '../pages';
 import { callApi } from '../service-api';
-import { DeleteTestPage, EditTestPage, RelevanceTestsPage, testsPath, type FormProblem, type RelevanceTestsPageProps, type TestForm } from './relevance-tests-pages';
+import {
+  DeleteTestPage,
+  EditTestPage,
+  RelevanceTestsPage,
+  testsPath,
+  type FormProblem,
+  type RelevanceTestsPageProps,
+  type TestForm,
+} from './relevance-tests-pages';
 
 const apiPath = (engine: string, rest = '') => `${CIVIC_API_PREFIX}/engines/${encodeURIComponent(engine)}/relevance_tests${rest}`;
 
@@ -47,12 +64,21 @@ export const relevanceTestsScreen: ConsoleScreen = (app, services, { signedIn, c
       // After a run: the newest two with every test's outcome, to show the run and what it changed.
       ran ? callApi<{ results: RelevanceRun[] }>(api!, c, 'GET', `${apiPath(engine, '/runs')}?details=true&limit=2`) : undefined,
     ]);
-    if (tests.status !== 200) return c.html(<MessagePage title="Relevance tests" message={tests.errors.join(' ')} csrfToken={c.get('session').csrfToken} />, 502);
+    if (tests.status !== 200)
+      return c.html(<MessagePage title="Relevance tests" message={tests.errors.join(' ')} csrfToken={c.get('session').csrfToken} />, 502);
     const [run, before] = newest?.body?.results ?? [];
     const latest: RelevanceTestsPageProps['latest'] = run && { run, ...(before && { comparison: compareRuns(before, run) }) };
     const notice = NOTICES[c.req.query('done') ?? ''];
     return c.html(
-      <RelevanceTestsPage engine={engine} csrfToken={c.get('session').csrfToken} tests={tests.body.results} history={history.body?.results ?? []} latest={latest} notice={notice} {...extra} />,
+      <RelevanceTestsPage
+        engine={engine}
+        csrfToken={c.get('session').csrfToken}
+        tests={tests.body.results}
+        history={history.body?.results ?? []}
+        latest={latest}
+        notice={notice}
+        {...extra}
+      />,
       status,
     );
   }
@@ -78,7 +104,8 @@ export const relevanceTestsScreen: ConsoleScreen = (app, services, { signedIn, c
     const { engine, refused } = engineAccess(c, services, 'read');
     if (refused) return refused;
     const answer = await callApi<{ results: StoredTest[] }>(api, c, 'GET', apiPath(engine));
-    if (answer.status !== 200) return c.html(<MessagePage title="Relevance tests" message={answer.errors.join(' ')} csrfToken={c.get('session').csrfToken} />, 502);
+    if (answer.status !== 200)
+      return c.html(<MessagePage title="Relevance tests" message={answer.errors.join(' ')} csrfToken={c.get('session').csrfToken} />, 502);
     return c.body(testsToCsv(answer.body.results), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${engine.replace(/[^\w.-]/g, '_')}-relevance-tests.csv"`,
@@ -91,12 +118,14 @@ export const relevanceTestsScreen: ConsoleScreen = (app, services, { signedIn, c
     const body = await c.req.parseBody();
     const file = body.file;
     const mode = body.mode === 'replace' ? 'replace' : 'merge';
-    if (!(file instanceof File) || file.size === 0) return page(c, engine, { importProblems: [{ field: 'file', message: 'Choose a CSV file to import' }] }, 400);
+    if (!(file instanceof File) || file.size === 0)
+      return page(c, engine, { importProblems: [{ field: 'file', message: 'Choose a CSV file to import' }] }, 400);
     // Read here for row-numbered problems; the API checks every test again and takes the list whole or not at all.
     const { problems, tests } = testsFromCsv(await file.text());
     if (problems.length > 0) return page(c, engine, { importProblems: problems.map((message) => ({ field: 'file', message })) }, 400);
     const answer = await callApi(api, c, 'POST', `${apiPath(engine, '/import')}?mode=${mode}`, { tests });
-    if (answer.status !== 200) return page(c, engine, { importProblems: answer.errors.map((message) => ({ field: 'file', message })) }, 400);
+    if (answer.status !== 200)
+      return page(c, engine, { importProblems: answer.errors.map((message) => ({ field: 'file', message })) }, 400);
     return c.redirect(`${testsPath(engine)}?done=imported`, 303);
   });
 
@@ -117,7 +146,12 @@ export const relevanceTestsScreen: ConsoleScreen = (app, services, { signedIn, c
     if (answer.status === 200) return { test: answer.body };
     const title = answer.status === 404 ? 'Test not found' : 'Relevance tests';
     const message = answer.status === 404 ? 'There is no such relevance test: it may have been deleted.' : answer.errors.join(' ');
-    return { refused: c.html(<MessagePage title={title} message={message} csrfToken={c.get('session').csrfToken} />, answer.status === 404 ? 404 : 502) };
+    return {
+      refused: c.html(
+        <MessagePage title={title} message={message} csrfToken={c.get('session').csrfToken} />,
+        answer.status === 404 ? 404 : 502,
+      ),
+    };
   }
 
   app.get(`${base}/:id/edit`, signedIn, async (c) => {
@@ -139,7 +173,10 @@ export const relevanceTestsScreen: ConsoleScreen = (app, services, { signedIn, c
     const answer = test.body && (await callApi(api, c, 'PUT', apiPath(engine, `/${encodeURIComponent(found.test.id)}`), test.body));
     if (answer?.status === 200) return c.redirect(`${testsPath(engine)}?done=saved`, 303);
     const problems = answer ? problemsFrom(answer.errors, 'query') : test.problems;
-    return c.html(<EditTestPage engine={engine} csrfToken={c.get('session').csrfToken} test={found.test} form={form} problems={problems} />, 400);
+    return c.html(
+      <EditTestPage engine={engine} csrfToken={c.get('session').csrfToken} test={found.test} form={form} problems={problems} />,
+      400,
+    );
   });
 
   app.get(`${base}/:id/delete`, signedIn, async (c) => {
@@ -154,8 +191,17 @@ export const relevanceTestsScreen: ConsoleScreen = (app, services, { signedIn, c
     const { engine, refused } = engineAccess(c, services, 'write');
     if (refused) return refused;
     const answer = await callApi(api, c, 'DELETE', apiPath(engine, `/${encodeURIComponent(c.req.param('id') ?? '')}`));
-    if (answer.status === 404) return c.html(<MessagePage title="Test not found" message="There is no such relevance test: it may have been deleted already." csrfToken={c.get('session').csrfToken} />, 404);
-    if (answer.status !== 200) return c.html(<MessagePage title="Relevance tests" message={answer.errors.join(' ')} csrfToken={c.get('session').csrfToken} />, 502);
+    if (answer.status === 404)
+      return c.html(
+        <MessagePage
+          title="Test not found"
+          message="There is no such relevance test: it may have been deleted already."
+          csrfToken={c.get('session').csrfToken}
+        />,
+        404,
+      );
+    if (answer.status !== 200)
+      return c.html(<MessagePage title="Relevance tests" message={answer.errors.join(' ')} csrfToken={c.get('session').csrfToken} />, 502);
     return c.redirect(`${testsPath(engine)}?done=deleted`, 303);
   });
 };

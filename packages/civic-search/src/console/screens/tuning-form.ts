@@ -25,7 +25,9 @@ const EMPTY_ROW: BoostRow = { field: '', type: 'value', value: '', function: '',
 
 /** The form showing saved settings: each searched field's weight, each boost a row, and one empty row to add one. */
 export function formFromSettings(settings: SearchSettings, textFields: readonly string[], queries: readonly string[]): TuningForm {
-  const weights = Object.fromEntries(textFields.map((field) => [field, settings.search_fields[field] ? String(settings.search_fields[field]!.weight ?? 1) : '']));
+  const weights = Object.fromEntries(
+    textFields.map((field) => [field, settings.search_fields[field] ? String(settings.search_fields[field]!.weight ?? 1) : '']),
+  );
   const boosts: BoostRow[] = Object.entries(settings.boosts).flatMap(([field, list]) =>
     (Array.isArray(list) ? list : [list]).map((boost) => ({
       field,
@@ -55,7 +57,15 @@ export function formFromBody(body: Record<string, unknown>, textFields: readonly
   for (let index = 0; index < 64 && body[`boost.${index}.field`] !== undefined; index++) {
     const part = (name: keyof BoostRow) => text(body[`boost.${index}.${name}`]);
     if (part('field') === '' || body[`boost.${index}.remove`] !== undefined) continue;
-    boosts.push({ field: part('field'), type: part('type'), value: part('value'), function: part('function'), center: part('center'), operation: part('operation'), factor: part('factor') });
+    boosts.push({
+      field: part('field'),
+      type: part('type'),
+      value: part('value'),
+      function: part('function'),
+      center: part('center'),
+      operation: part('operation'),
+      factor: part('factor'),
+    });
   }
   return { weights, boosts, queries: typeof body.queries === 'string' ? body.queries : '' };
 }
@@ -80,7 +90,8 @@ export function settingsFromForm(form: TuningForm, saved: SearchSettings, fieldT
     const operation = row.operation === '' ? {} : { operation: row.operation as 'add' | 'multiply' };
     let boost: Boost;
     if (row.type === 'functional') boost = { type: 'functional', function: row.function as 'linear', ...operation, ...factor };
-    else if (row.type === 'proximity') boost = { type: 'proximity', function: row.function as 'linear', center: numeric ? numberOr(row.center) : row.center, ...factor };
+    else if (row.type === 'proximity')
+      boost = { type: 'proximity', function: row.function as 'linear', center: numeric ? numberOr(row.center) : row.center, ...factor };
     else {
       const values = row.value
         .split(',')
@@ -97,4 +108,11 @@ export function settingsFromForm(form: TuningForm, saved: SearchSettings, fieldT
 
 /** The queries to preview, one a line, blank lines dropped, at most PREVIEW_QUERIES_MAX. */
 export const previewQueries = (form: TuningForm) =>
-  [...new Set(form.queries.split(/\r?\n/).map((query) => query.trim()).filter(Boolean))].slice(0, PREVIEW_QUERIES_MAX);
+  [
+    ...new Set(
+      form.queries
+        .split(/\r?\n/)
+        .map((query) => query.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, PREVIEW_QUERIES_MAX);

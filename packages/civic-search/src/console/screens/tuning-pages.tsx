@@ -37,7 +37,19 @@ export interface TuningPageProps {
 const TYPE_LABELS = { value: 'Value', functional: 'Functional', proximity: 'Proximity' } as const;
 const FUNCTIONS = ['linear', 'exponential', 'logarithmic', 'gaussian'] as const;
 
-function Select({ id, name, label, value, options }: { id: string; name: string; label: string; value: string; options: readonly [string, string][] }) {
+function Select({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: readonly [string, string][];
+}) {
   return (
     <div>
       <label htmlFor={id}>{label}</label>
@@ -59,18 +71,43 @@ function BoostFields({ row, index, fields, isNew }: { row: BoostRow; index: numb
     <fieldset class="boost">
       <legend>{isNew ? 'Add a boost' : `Boost ${index + 1}: ${row.field}`}</legend>
       <div class="field-row">
-        <Select id={id('field')} name={name('field')} label="Field" value={row.field} options={[...(isNew ? ([['', '(choose a field)']] as [string, string][]) : []), ...fields.map((field): [string, string] => [field, field])]} />
+        <Select
+          id={id('field')}
+          name={name('field')}
+          label="Field"
+          value={row.field}
+          options={[
+            ...(isNew ? ([['', '(choose a field)']] as [string, string][]) : []),
+            ...fields.map((field): [string, string] => [field, field]),
+          ]}
+        />
         <Select id={id('type')} name={name('type')} label="Kind" value={row.type} options={Object.entries(TYPE_LABELS)} />
         <div>
           <label htmlFor={id('value')}>Values (value boosts)</label>
           <input id={id('value')} name={name('value')} type="text" value={row.value} />
         </div>
-        <Select id={id('function')} name={name('function')} label="Function" value={row.function} options={[['', '(none)'], ...FUNCTIONS.map((fn): [string, string] => [fn, fn])]} />
+        <Select
+          id={id('function')}
+          name={name('function')}
+          label="Function"
+          value={row.function}
+          options={[['', '(none)'], ...FUNCTIONS.map((fn): [string, string] => [fn, fn])]}
+        />
         <div>
           <label htmlFor={id('center')}>Centre (proximity)</label>
           <input id={id('center')} name={name('center')} type="text" value={row.center} />
         </div>
-        <Select id={id('operation')} name={name('operation')} label="Operation" value={row.operation} options={[['', 'add (default)'], ['add', 'add'], ['multiply', 'multiply']]} />
+        <Select
+          id={id('operation')}
+          name={name('operation')}
+          label="Operation"
+          value={row.operation}
+          options={[
+            ['', 'add (default)'],
+            ['add', 'add'],
+            ['multiply', 'multiply'],
+          ]}
+        />
         <div>
           <label htmlFor={id('factor')}>Factor (0 to 10)</label>
           <input id={id('factor')} name={name('factor')} type="text" inputmode="decimal" value={row.factor} />
@@ -156,8 +193,9 @@ export function TuningPage(props: TuningPageProps) {
       <ErrorSummary problems={problems} />
       {verdict && <DraftVerdict comparison={verdict} />}
       <p>
-        Change how much each field counts and which values lift a page, then preview: the queries below show their results now and with your draft, and
-        the <a href={enginePath(engine, '/relevance-tests')}>relevance tests</a> run with it. Nothing changes for visitors until you save.
+        Change how much each field counts and which values lift a page, then preview: the queries below show their results now and with your
+        draft, and the <a href={enginePath(engine, '/relevance-tests')}>relevance tests</a> run with it. Nothing changes for visitors until
+        you save.
       </p>
       <form method="post" action={enginePath(engine, '/tuning')} class="stacked-form">
         <input type="hidden" name="csrf" value={csrfToken} />
@@ -186,8 +224,8 @@ export function TuningPage(props: TuningPageProps) {
         </fieldset>
         <h2>Boosts</h2>
         <p class="hint">
-          Value: pages whose field has one of the values (separated by commas) score more. Functional: a number field lifts pages as it grows. Proximity:
-          pages near a centre (a number, a date or “now”, a place as “lat, lon”) score more.
+          Value: pages whose field has one of the values (separated by commas) score more. Functional: a number field lifts pages as it
+          grows. Proximity: pages near a centre (a number, a date or “now”, a place as “lat, lon”) score more.
         </p>
         {rows.map((row, index) => (
           <BoostFields row={row} index={index} fields={fields} isNew={index === rows.length - 1} />
@@ -215,7 +253,11 @@ export function TuningPage(props: TuningPageProps) {
         </div>
       </form>
       <h2>Results side by side</h2>
-      {previews.length === 0 ? <p>Enter a query to preview above.</p> : previews.map((preview, index) => <Preview preview={preview} index={index} />)}
+      {previews.length === 0 ? (
+        <p>Enter a query to preview above.</p>
+      ) : (
+        previews.map((preview, index) => <Preview preview={preview} index={index} />)
+      )}
     </Layout>
   );
 }

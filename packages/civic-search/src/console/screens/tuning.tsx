@@ -55,7 +55,12 @@ async function defaultQueries(services: ConsoleServices, c: ConsoleContext, engi
 }
 
 /** Each query's first page now and with the draft, through the preview: nothing is recorded. */
-async function previewsOf(services: ConsoleServices, engine: string, queries: readonly string[], draft: RelevanceDraft): Promise<QueryPreview[]> {
+async function previewsOf(
+  services: ConsoleServices,
+  engine: string,
+  queries: readonly string[],
+  draft: RelevanceDraft,
+): Promise<QueryPreview[]> {
   const preview = services.preview!;
   return Promise.all(
     queries.map(async (query) => {
@@ -81,7 +86,10 @@ function problemOf(message: string): FormProblem {
  * tests; the API's problems with the draft (a weight out of range, a boost that cannot be) come back as problems.
  */
 async function testsWithDraft(services: ConsoleServices, c: ConsoleContext, engine: string, settings: SearchSettings) {
-  const answer = await callApi<{ comparison: Comparison }>(services.api!, c, 'POST', testsApi(engine, '/run'), { draft: { settings }, source: 'console' });
+  const answer = await callApi<{ comparison: Comparison }>(services.api!, c, 'POST', testsApi(engine, '/run'), {
+    draft: { settings },
+    source: 'console',
+  });
   if (answer.status === 200) return { verdict: answer.body.comparison, problems: [] };
   const aboutDraft = answer.errors.some((message) => message.startsWith('draft.'));
   if (!aboutDraft) {
@@ -109,7 +117,9 @@ export const tuningScreen: ConsoleScreen = (app, services, { signedIn, csrfCheck
     const form = formFromSettings(state.settings, state.textFields, await defaultQueries(services, c, engine));
     const previews = await previewsOf(services, engine, previewQueries(form), {});
     const notice = c.req.query('saved') !== undefined ? 'The settings are saved: searches use them now.' : undefined;
-    return c.html(<TuningPage engine={engine} csrfToken={csrfToken} form={form} fieldTypes={state.fieldTypes} previews={previews} notice={notice} />);
+    return c.html(
+      <TuningPage engine={engine} csrfToken={csrfToken} form={form} fieldTypes={state.fieldTypes} previews={previews} notice={notice} />,
+    );
   });
 
   app.post(path, signedIn, csrfChecked, async (c) => {
@@ -123,7 +133,10 @@ export const tuningScreen: ConsoleScreen = (app, services, { signedIn, csrfCheck
     const form: TuningForm = formFromBody(body, state.textFields);
     const draft = settingsFromForm(form, state.settings, state.fieldTypes);
     const page = (props: Partial<TuningPageProps>, status: 200 | 400 = 200) =>
-      c.html(<TuningPage engine={engine} csrfToken={csrfToken} form={form} fieldTypes={state.fieldTypes} previews={[]} {...props} />, status);
+      c.html(
+        <TuningPage engine={engine} csrfToken={csrfToken} form={form} fieldTypes={state.fieldTypes} previews={[]} {...props} />,
+        status,
+      );
 
     const tested = await testsWithDraft(services, c, engine, draft);
     if (tested.problems.length > 0) return page({ problems: tested.problems }, 400);
