@@ -266,8 +266,6 @@ describe('the relevance tuning screen', () => {
     assert.equal(preview.status, 200);
     assert.equal(listItems(preview.body, '“dog” now')[0], 'Dog registration (dog-registration)');
     assert.equal(listItems(preview.body, '“dog” with the draft')[0], 'Parks (dog-parks) (up 1)');
-    assert.match(preview.body, /<legend>Boost 1: title<\/legend>/, 'the boost stays in the form as a row of its own');
-    assert.match(preview.body, /<legend>Add a boost<\/legend>/);
     assert.equal(listItems(preview.body, '“dog” with the draft')[1], 'Dog registration (dog-registration) (down 1)');
     assert.match(
       preview.body,

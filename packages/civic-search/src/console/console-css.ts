@@ -50,4 +50,5 @@ button.danger { border-color: #b50909; background: #b50909; }
 caption { text-align: left; font-weight: 700; padding: 0.5rem 0; }
 .columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; }
 .columns h4 { margin: 0.5rem 0; }
+th.number, td.number { overflow-wrap: normal; white-space: nowrap; }
 `;
