@@ -23,6 +23,16 @@ export const SITE_CURATIONS: readonly { queries: string[]; promoted: string[]; h
   },
 ];
 
+/**
+ * The council's relevance tests: its busiest queries and the pages (by address) that should come first, so the
+ * console's tuning screen and `civic-search test-relevance` have something to guard from the first start.
+ */
+export const SITE_RELEVANCE_TESTS: readonly { query: string; expected: { document: string; grade: number }[] }[] = [
+  { query: 'rates', expected: [{ document: '/services/rates-and-property/pay-your-rates', grade: 3 }] },
+  { query: 'bin day', expected: [{ document: '/services/rubbish-and-recycling/collection-days', grade: 3 }] },
+  { query: 'building consent', expected: [{ document: '/guidance/building-consent', grade: 3 }] },
+];
+
 type Listed<T> = { meta: { page: { total_pages: number } }; results: (T & { id: string })[] };
 
 const key = (words: readonly string[]) =>
@@ -32,9 +42,9 @@ const key = (words: readonly string[]) =>
     .join('|');
 
 /**
- * Writes the council's synonym sets and curations through App Search's API, as its search manager would, at every
- * start: a set or curation already there is left alone (or brought back to what is written here), so restarts add
- * nothing twice and a change here replaces the one made before.
+ * Writes the council's synonym sets, curations and relevance tests through the service's API, as its search manager
+ * would, at every start: a set, curation or test already there is left alone (or brought back to what is written
+ * here), so restarts add nothing twice and a change here replaces the one made before.
  */
 export async function applySiteRelevance(target: IndexerTarget): Promise<void> {
   const sets = await listAll<{ synonyms: string[] }>(target, 'synonyms');
@@ -48,6 +58,16 @@ export async function applySiteRelevance(target: IndexerTarget): Promise<void> {
     if (existing) await call(target, 'PUT', `curations/${existing.id}`, curation);
     else await call(target, 'POST', 'curations', curation);
   }
+  // Merged: tests the manager added meanwhile stay; these come back to what is written here.
+  const url = `${target.baseUrl}/api/civic/v1/engines/${encodeURIComponent(target.engine)}/relevance_tests/import?mode=merge`;
+  const response = await target.fetch(
+    new Request(url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${target.privateKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tests: SITE_RELEVANCE_TESTS }),
+    }),
+  );
+  if (!response.ok) throw new Error(`importing the relevance tests answered ${response.status}: ${await response.text()}`);
 }
 
 async function listAll<T>(target: IndexerTarget, path: string): Promise<(T & { id: string })[]> {

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { CRAWL_DEFAULTS, type CrawlSettings } from '../crawler/crawl';
 import { hostOf, parseCrawlConfig } from '../crawler/crawl-config';
 import { parseDuration } from '../crawler/durations';
+import { privateKeyOption } from './private-key-option';
 import { UsageError } from './serve-options';
 
 /** Every option of `civic-search crawl`, with its help text. */
@@ -131,18 +132,9 @@ export async function readCrawlSettings(args: readonly string[], env: NodeJS.Pro
   const warnings: string[] = [];
   let target: CrawlCommandSettings['target'];
   if (service !== undefined) {
-    let privateKey: string | undefined;
-    const keyFile = flag('private-key-file');
-    if (keyFile) {
-      try {
-        privateKey = (await readFile(resolve(cwd, keyFile), 'utf8')).trim();
-      } catch (error) {
-        throw new UsageError(`--private-key-file ${keyFile}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
-      }
-    } else if (flag('private-key') !== undefined) {
-      privateKey = flag('private-key')!.trim();
-      warnings.push('--private-key: the key is visible to other users in the process list; prefer --private-key-file or CIVIC_SEARCH_PRIVATE_KEY.');
-    } else privateKey = env.CIVIC_SEARCH_PRIVATE_KEY?.trim();
+    const given = await privateKeyOption({ file: flag('private-key-file'), key: flag('private-key') }, env, cwd);
+    warnings.push(...given.warnings);
+    const privateKey = given.key;
     if (!privateKey) throw new UsageError("--service needs the service's private key: --private-key-file <file> or CIVIC_SEARCH_PRIVATE_KEY.");
     target = { kind: 'service', url: service, privateKey };
   } else {

@@ -5,6 +5,7 @@ import { readServeSettings, serveHelp, UsageError } from './serve-options';
 const USAGE = [
   'Usage: civic-search serve [options]   (civic-search serve --help lists every option)',
   '       civic-search crawl <site URL> --engine <name> (--service <url> | --data <dir>)   (civic-search crawl --help)',
+  '       civic-search test-relevance --service <url> --engine <name>   (civic-search test-relevance --help)',
 ].join('\n');
 
 /** Runs the command line; resolves with the exit code once the command ends (serve: when it is stopped). */
@@ -18,6 +19,10 @@ export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv): P
     // Loaded only for this command, so `serve` does not pay for the crawler's libraries at start.
     const { runCrawlCommand } = await import('./crawl-command');
     return runCrawlCommand(rest, env);
+  }
+  if (command === 'test-relevance') {
+    const { runTestRelevanceCommand } = await import('./test-relevance-command');
+    return runTestRelevanceCommand(rest, env);
   }
   if (command !== 'serve') {
     console.error(`civic-search: unknown command ${JSON.stringify(command)}.\n${USAGE}`);

@@ -36,4 +36,21 @@ th, td { text-align: left; padding: 0.375rem 0.5rem; border-bottom: 1px solid #a
 tbody th { font-weight: 400; }
 .number { text-align: right; font-variant-numeric: tabular-nums; }
 .engine-list { padding-left: 1.25rem; }
+textarea, select { font: inherit; padding: 0.375rem 0.5rem; border: 2px solid #1b1b1b; border-radius: 0; max-width: 100%; background: #fff; }
+textarea { width: 100%; }
+textarea[aria-invalid="true"] { border-color: #b50909; }
+fieldset { border: 1px solid #a9aeb1; margin: 0 0 1rem; padding: 0.5rem 1rem 1rem; min-inline-size: 0; }
+legend { font-weight: 700; padding: 0 0.25rem; }
+.stacked-form { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.5rem; }
+.field-row { display: flex; flex-wrap: wrap; gap: 0.75rem 1rem; align-items: flex-end; }
+.choice { display: flex; gap: 0.5rem; align-items: center; }
+.choice label { font-weight: 400; }
+.buttons { display: flex; flex-wrap: wrap; gap: 1rem; }
+button.danger { border-color: #b50909; background: #b50909; }
+.plain-list { list-style: none; margin: 0; padding: 0; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+caption { text-align: left; font-weight: 700; padding: 0.5rem 0; }
+.columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; }
+.columns h4 { margin: 0.5rem 0; }
+th.number, td.number { overflow-wrap: normal; white-space: nowrap; }
 ` + EDIT_CSS;

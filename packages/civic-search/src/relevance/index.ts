@@ -9,3 +9,5 @@ export {
   type SearchSettings,
   type SynonymSet,
 } from './records';
+export { normalisedQuery, wordsOf } from './rules';
+export { checkedCuration, checkedSettings, checkedSynonymSet } from './checks';

@@ -26,6 +26,7 @@ import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } fr
 import { forgetEngineRules, previewSearch, relevanceApi, relevanceRules, withRelevance } from '../relevance';
 import { clusterAnalyticsStoreFromEnv, createAnalytics, type Analytics, type AnalyticsOptions } from '../analytics';
 import { consoleRoutes, type SessionLimits, type SignInLimit } from '../console';
+import { RelevanceTestStore, relevanceTestsApi } from '../relevance-tests';
 
 /** Where documents of an engine come from: a JSON or NDJSON file, a list, or a function the service calls once. */
 export type DocumentSource = string | readonly object[] | (() => readonly object[] | Promise<readonly object[]>);
@@ -295,7 +296,10 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       engineInfo: (name) => writes.engineInfo(name),
       createEngine: (name, language) => refreshed(writes.createEngine(name, language)),
       deleteEngine: (name) =>
-        refreshed(writes.deleteEngine(name)).then(async (deleted) => (deleted && (await forgetEngineRules(operatorStore, name)), deleted)),
+        refreshed(writes.deleteEngine(name)).then(async (deleted) => {
+          if (deleted) await Promise.all([forgetEngineRules(operatorStore, name), new RelevanceTestStore(operatorStore).forget(name)]);
+          return deleted;
+        }),
       schema: (engine) => writes.schema(engine),
       updateSchema: (engine, fields) => refreshed(writes.updateSchema(engine, fields)),
       putDocuments: (engine, documents) => refreshed(writes.putDocuments(engine, documents)),
@@ -314,6 +318,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   // Searches through the proxy and through `service.backend` (a server-rendered results page) get the same rules;
   // a meta engine's search asks each source engine, whose own rules apply, then applies its own curation.
   const rules = relevanceRules(operatorStore, (name) => registry.get(name)?.schema);
+  const preview = previewSearch(backend, rules);
   if (options.console !== false) {
     app.route(
       '/',
@@ -323,13 +328,14 @@ export async function createSearchService(options: SearchServiceOptions): Promis
         engineNames: () => registry.list().map((definition) => definition.name),
         // The console acts through this same app's API, answered in process with the signed-in key.
         api: (request, env) => app.fetch(request, env),
-        preview: previewSearch(backend, rules),
+        preview,
         ...(analytics && { analytics: analytics.store }),
         ...(clientKey && { clientKey }),
       }),
     );
   }
   app.route('/', relevanceApi({ store: operatorStore, engines: registry, privateKey: privateKey.key, keys: credentials }));
+  app.route('/', relevanceTestsApi({ store: operatorStore, engines: registry, preview, privateKey: privateKey.key, keys: credentials }));
   const searching = withMetaSearch(
     withRelevance(backend, rules),
     metaEngines,
