@@ -1,10 +1,4 @@
-import type {
-  ApiFacetResponse,
-  ApiResult,
-  ApiSearchRequest,
-  ApiSearchResponse,
-  ApiValueFacetData,
-} from '../../../../src/core/search/app-search-api';
+import type { ApiFacetResponse, ApiResult, ApiSearchRequest, ApiSearchResponse, ApiValueFacetData } from 'civic-elements/core';
 import { randomBytes } from 'node:crypto';
 import { InvalidRequestError, type SearchBackend } from '../search/types';
 import type { MetaEngines } from './meta-engines';

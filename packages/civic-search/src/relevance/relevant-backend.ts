@@ -1,4 +1,4 @@
-import type { ApiSearchRequest } from '../../../../src/core/search/app-search-api';
+import type { ApiSearchRequest } from 'civic-elements/core';
 import { cachedView, type OperatorStore } from '../operator-state';
 import type { EngineSchema } from '../engines/engine-schema';
 import type { SearchBackend } from '../search/types';
