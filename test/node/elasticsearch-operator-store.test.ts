@@ -77,8 +77,12 @@ describe('the operator store on Elasticsearch, against recorded exchanges', () =
       try {
         await performAll(store, current.calls);
       } catch (error) {
-        // A request the fixture does not have fails its call: the comparison of the requests sent says which.
-        check();
+        // A call failed: when the requests sent were not the fixture's, say so beside its failure.
+        try {
+          check();
+        } catch (requests) {
+          throw new Error(`${(error as Error).message}\n\nThe requests sent: ${(requests as Error).message}`, { cause: error });
+        }
         throw error;
       }
       await store.close();
