@@ -120,6 +120,29 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // civic-search shares the kit's search rules through the kit's framework-free public entry, which its build
+    // bundles in (a server installs no civic-elements and no React): never through paths into the kit's sources,
+    // and never through the kit's element entries.
+    files: ['packages/civic-search/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(src|elements|examples|test|bench|scripts)/',
+              message: "civic-search takes what it shares with the kit from 'civic-elements/core', not from the kit's sources.",
+            },
+            {
+              regex: '^civic-elements(/(?!core$).+)?$',
+              message: "civic-search uses only the kit's framework-free entry, 'civic-elements/core' (its build bundles it in).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The example site is a consumer of both packages: only their public entries, never their sources.
     files: ['examples/**/*.{ts,tsx}'],
     rules: {

@@ -1,10 +1,13 @@
-// Builds civic-search for publishing: each public entry bundled with its share of the kit's framework-free core
-// (relative imports), every package dependency left to npm; then the type declarations.
+// Builds civic-search for publishing: each public entry bundled with what it uses of `civic-elements/core` (built in
+// from the kit's sources, so a server installs no civic-elements and no React), every dependency left to npm; then
+// the type declarations, with the kit's types they use copied in beside them.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleOptions } from './bundle-options.mjs';
+import { inlineKitTypes } from './kit-types.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -22,13 +25,7 @@ await build({
     'durable-embedded': 'src/service/durable-embedded.ts',
   },
   outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
+  ...bundleOptions,
   jsx: 'automatic',
   jsxImportSource: 'hono/jsx',
   logLevel: 'warning',
@@ -39,5 +36,6 @@ chmodSync(join(dist, 'cli.js'), 0o755);
 execFileSync(process.execPath, [join(root, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], {
   stdio: 'inherit',
 });
+inlineKitTypes(join(dist, 'types'));
 // Consumers on Node's module rules need explicit .js files in the declarations' relative imports.
 execFileSync(process.execPath, [join(root, '..', '..', 'scripts', 'declaration-extensions.mjs'), join(dist, 'types')], { stdio: 'inherit' });

@@ -165,6 +165,68 @@ describe('meta engines', () => {
     assert.equal((await refusal(app.search({ engine_name: 'everything', body: { query: 'hours' } }))).status, 404);
   });
 
+  it('ranks its merged results with its own search settings (weights, result fields, boosts), never its sources’', async () => {
+    await app.createEngine({ body: { name: 'news', language: 'en' } });
+    await app.createEngine({ body: { name: 'venues', language: 'en' } });
+    for (const engine of ['news', 'venues']) await app.putSchema({ engine_name: engine, schema: { popularity: 'number' } });
+    await app.indexDocuments({
+      engine_name: 'news',
+      documents: [
+        { id: 'reopen', title: 'Pool reopens', body: 'Repairs are finished and the doors open on Monday', popularity: 1 },
+        { id: 'roads', title: 'Road works', body: 'Resealing on Quay Street', popularity: 3 },
+      ],
+    });
+    await app.indexDocuments({
+      engine_name: 'venues',
+      documents: [
+        { id: 'aquatic', title: 'Aquatic centre', body: 'Lanes in the pool for lessons and fitness', popularity: 50 },
+        { id: 'books', title: 'Library', body: 'Books and study rooms', popularity: 20 },
+      ],
+    });
+    await app.createEngine({ body: { name: 'leisure', type: 'meta', source_engines: ['news', 'venues'] } as never });
+    const settings = (engine: string, method: string, body?: object) =>
+      fetch(`${url}/api/as/v1/engines/${engine}/search_settings${method === 'POST' ? '/reset' : ''}`, {
+        method,
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        ...(body && { body: JSON.stringify(body) }),
+      }).then(async (response) => (assert.equal(response.status, 200, await response.clone().text()), response.json()));
+    const search = async (body: object = {}) => resultsOf(await app.search({ engine_name: 'leisure', body: { query: 'pool', ...body } }));
+    const order = async (body?: object) => (await search(body)).map((result) => result.id.raw);
+
+    // "pool" is in the news page's short title and in the centre's longer body: at equal weights the title wins.
+    const even = await order();
+    assert.deepEqual(even, ['news|reopen', 'venues|aquatic']);
+    // A source's own weights rank its own searches, not the meta engine's.
+    await settings('venues', 'PUT', { search_fields: { title: { weight: 1 }, body: { weight: 10 } } });
+    assert.deepEqual((resultsOf(await app.search({ engine_name: 'venues', body: { query: 'pool' } })))[0].id.raw, 'aquatic');
+    assert.deepEqual(await order(), even, 'the source’s body weight leaves the merged order alone');
+
+    // The meta engine's own weight on the body puts the centre first.
+    await settings('leisure', 'PUT', { search_fields: { title: { weight: 1 }, body: { weight: 10 } } });
+    assert.deepEqual(await order(), ['venues|aquatic', 'news|reopen']);
+    // A request's own search_fields still win: in titles only, the centre is not found.
+    assert.deepEqual(await order({ search_fields: { title: {} } }), ['news|reopen']);
+
+    // Its result fields: the title alone, raw.
+    await settings('leisure', 'PUT', { result_fields: { title: { raw: {} } } });
+    const shown = await search();
+    assert.deepEqual(shown.map((result) => Object.keys(result).sort()), [
+      ['_meta', 'id', 'title'],
+      ['_meta', 'id', 'title'],
+    ]);
+    assert.deepEqual(await order(), even, 'settings put without weights take the default weights');
+
+    // Its boosts: popularity added to the score puts the popular centre first.
+    await settings('leisure', 'PUT', { boosts: { popularity: { type: 'functional', function: 'linear', operation: 'add', factor: 1 } } });
+    assert.deepEqual(await order(), ['venues|aquatic', 'news|reopen']);
+
+    // Reset, the meta engine ranks at its default weights again.
+    const reset = (await settings('leisure', 'POST')) as { search_fields: Record<string, unknown>; boosts: object };
+    assert.deepEqual(reset.boosts, {});
+    assert.deepEqual(await order(), even);
+    await app.deleteEngine({ engine_name: 'leisure' });
+  });
+
   it('works through the older App Search client: createMetaEngine, sources, search, click by its marked id', async () => {
     const client = new AppSearchClient(undefined, KEY, () => `${url}/api/as/v1/`);
     await client.createMetaEngine('subsites', ['library', 'museum']);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiSearchRequest, ApiSearchResponse } from '../../src/core/search/app-search-api';
 import type { SearchBackend } from '../../packages/civic-search/src/search/types';
+import type { EngineSchema } from '../../packages/civic-search/src/engines/engine-schema';
 import { MetaEngines } from '../../packages/civic-search/src/meta-engines/meta-engines';
 import { withMetaSearch } from '../../packages/civic-search/src/meta-engines/meta-search';
 import { openDataFolderOperatorStore, type OperatorStore } from '../../packages/civic-search/src/operator-state';
@@ -97,6 +98,44 @@ describe('meta search over any backend', () => {
     assert.deepEqual(page.meta.page, { current: 2, size: 2, total_results: 15, total_pages: 8 });
     assert.deepEqual(page.meta.engine, { name: 'everything', type: 'meta' });
     assert.deepEqual(page.facets?.topic[0].data, [{ value: 'Contact', count: 15 }]);
+  });
+
+  it('asks each source with the meta engine’s own settings, in the fields it has, and not a source that has none', async () => {
+    const metas = new MetaEngines(store);
+    const tuned = withMetaSearch(cluster, metas, {
+      settingsOf: async () => ({
+        search_fields: { title: { weight: 3 }, summary: { weight: 1 } },
+        result_fields: { title: { raw: {} } },
+        boosts: {},
+      }),
+      schemaOf: (engine): EngineSchema => (engine === 'council' ? { title: 'text', topic: 'text' } : { name: 'text' }),
+    });
+    asked.length = 0;
+    const page = await tuned.search('everything', { query: 'hours' });
+    assert.deepEqual(asked, [
+      {
+        engine: 'council',
+        request: {
+          query: 'hours',
+          page: { current: 1, size: 10 },
+          search_fields: { title: { weight: 3 } },
+          result_fields: { title: { raw: {} } },
+          boosts: {},
+        },
+      },
+    ]);
+    assert.deepEqual(
+      page.results.map((result) => result._meta.engine),
+      ['council', 'council', 'council'],
+    );
+    assert.equal(page.meta.page.total_results, 12);
+    // A search without words matches every document of every source, whatever fields it searches.
+    asked.length = 0;
+    await tuned.search('everything', { query: '' });
+    assert.deepEqual(
+      asked.map(({ engine }) => engine),
+      ['council', 'library'],
+    );
   });
 
   it('passes searches of other engines through untouched', async () => {

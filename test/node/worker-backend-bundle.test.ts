@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import { bundleOptions } from '../../packages/civic-search/bundle-options.mjs';
 import { RUN } from './fixtures/worker/busy-host';
 
 const run = promisify(execFile);
@@ -67,13 +68,8 @@ describe('worker backend: from the published bundle', () => {
         service,
       },
       outdir: join(dir, 'dist'),
-      bundle: true,
-      splitting: true,
-      chunkNames: 'chunks/[name]-[hash]',
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      packages: 'external',
+      // As the package is built: its dependencies left to npm, the kit's core built in.
+      ...bundleOptions,
       logLevel: 'warning',
     });
     await writeFile(join(dir, 'run.mjs'), SCRIPT);

@@ -2,7 +2,8 @@
  * The two packages as a council gets them: packed, installed into a scratch project outside the repository, and
  * used only through what they publish. Run by `npm test` after the build (the tarballs hold dist/).
  *
- * - Installs each package alone and prints how many packages and bytes it brings.
+ * - Installs each package alone and prints how many packages and bytes it brings; civic-search brings no
+ *   civic-elements: what it shares with the kit is built into its code and declarations, and a server type-checks.
  * - Type-checks a TSX consumer (JSX tags, typed events, a class registered under a site's own name) and a
  *   TypeScript server using civic-search's programmatic API and its search page.
  * - Starts the installed `civic-search serve` on a documents file with a schema of its own, serves a static page
@@ -45,6 +46,8 @@ let scratch: string;
 let tarballs: { elements: string; search: string };
 /** The civic-search command as installed alone in a scratch project. */
 let installedCli: string;
+/** That scratch project: civic-search alone, no civic-elements. */
+let serverAlone: string;
 /** Where installs download better-sqlite3's prebuilt addon, as a council's do from its release page. */
 let addonHost: PrebuiltAddonHost | undefined;
 
@@ -187,7 +190,17 @@ describe('the packed packages, installed as a council would', () => {
     for (const browserOnly of ['react', 'react-dom', 'civic-elements', 'flatpickr', 'imask']) {
       assert.ok(!modules.includes(browserOnly), `${browserOnly} is not installed with the service`);
     }
-    installedCli = join(alone.dir, 'node_modules', 'civic-search', 'dist', 'cli.js');
+    // What it shares with the kit (App Search's shapes, the URL state, paging) is built into its files.
+    const installed = join(alone.dir, 'node_modules', 'civic-search');
+    const namingTheKit: string[] = [];
+    for (const file of await readdir(join(installed, 'dist'), { recursive: true, withFileTypes: true })) {
+      if (!file.isFile() || !/\.(js|d\.ts)$/.test(file.name)) continue;
+      const code = await readFile(join(file.parentPath, file.name), 'utf8');
+      if (/(\bfrom\s*|\bimport\s*\(?\s*)['"]civic-elements(\/|['"])/.test(code)) namingTheKit.push(file.name);
+    }
+    assert.deepEqual(namingTheKit, [], 'no code or declaration of civic-search imports civic-elements');
+    serverAlone = alone.dir;
+    installedCli = join(installed, 'dist', 'cli.js');
     const { stdout } = await run(process.execPath, [installedCli, 'serve', '--help']);
     for (const option of [
       '--port',
@@ -202,6 +215,20 @@ describe('the packed packages, installed as a council would', () => {
     ]) {
       assert.match(stdout, new RegExp(`${option} `), `--help documents ${option}`);
     }
+  });
+
+  it('type-checks a server with civic-search installed alone: the App Search types come with it', SLOW, async () => {
+    assert.ok(serverAlone, 'civic-search was installed alone by the test above');
+    const nodeTypes = JSON.parse(await readFile(join(ROOT, 'node_modules/@types/node/package.json'), 'utf8')).version as string;
+    await npm([...NPM_INSTALL, `@types/node@${nodeTypes}`], serverAlone);
+    assert.ok(!(await readdir(join(serverAlone, 'node_modules'))).includes('civic-elements'));
+    await cp(join(FIXTURES, 'server-alone.ts'), join(serverAlone, 'server-alone.ts'));
+    const { jsx: _jsx, ...compilerOptions } = JSON.parse(await readFile(join(FIXTURES, 'tsconfig.json'), 'utf8')).compilerOptions;
+    await writeFile(join(serverAlone, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['server-alone.ts'] }));
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const checked = await run(process.execPath, [tsc, '-p', serverAlone]).catch((error: { stdout: string }) => error);
+    // The fixture's @ts-expect-error lines fail the check if the kit's types came through as `any`.
+    assert.equal('code' in checked ? checked.stdout : '', '', 'no type errors');
   });
 
   it('type-checks a TSX and a TypeScript consumer of both packages', SLOW, async () => {

@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PROXY_PATH } from '../../../../src/core/search/app-search-api';
+import { PROXY_PATH } from 'civic-elements/core';
 import { API_PREFIX } from '../search-proxy/routes';
 import { ApiError, refuse } from '../write-api/api-error';
 import { MAX_REQUEST_BYTES, MESSAGES } from '../write-api/app-search-rules';

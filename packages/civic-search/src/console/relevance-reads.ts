@@ -1,4 +1,4 @@
-import type { ApiResult } from '../../../../src/core/search/app-search-api';
+import type { ApiResult } from 'civic-elements/core';
 import type { Curation, SynonymSet } from '../relevance';
 import type { ConsoleContext, ConsoleServices } from './console-env';
 import { callApi, type ApiAnswer } from './service-api';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { rateLimiter } from 'hono-rate-limiter';
-import { PROXY_PATH } from '../../../../src/core/search/app-search-api';
+import { PROXY_PATH } from 'civic-elements/core';
 import type { EngineAdmin } from '../engines/engine-admin';
 import type { EngineOptions } from '../service/create-search-service';
 import { isForeignSite } from '../search-proxy/cors';

@@ -1,4 +1,4 @@
-import type { ApiResult, ApiSearchRequest } from '../../../../src/core/search/app-search-api';
+import type { ApiResult, ApiSearchRequest } from 'civic-elements/core';
 import { PROMOTED_SCORE } from '../relevance/rules';
 import type { SearchBackend } from '../search/types';
 

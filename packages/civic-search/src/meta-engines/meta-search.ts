@@ -1,14 +1,10 @@
-import type {
-  ApiFacetResponse,
-  ApiResult,
-  ApiSearchRequest,
-  ApiSearchResponse,
-  ApiValueFacetData,
-} from '../../../../src/core/search/app-search-api';
+import type { ApiFacetResponse, ApiResult, ApiSearchRequest, ApiSearchResponse, ApiValueFacetData } from 'civic-elements/core';
 import { randomBytes } from 'node:crypto';
+import type { BoostedSearchRequest } from '../relevance/rules';
 import { InvalidRequestError, type SearchBackend } from '../search/types';
 import type { MetaEngines } from './meta-engines';
 import { metaIdOf, promotedResults, type MetaCurationOf } from './meta-curations';
+import { sourceSearch, type MetaSettings } from './meta-settings';
 
 /** App Search marks a meta engine's result ids with their source engine: `source|id`. */
 export const ID_SEPARATOR = '|';
@@ -20,6 +16,25 @@ const REMEMBERED_SEARCHES = 10_000;
 function fromSource(source: string, result: ApiResult): ApiResult {
   const id = String(result._meta?.id ?? (result.id as { raw?: unknown } | undefined)?.raw);
   return { ...result, id: { raw: `${source}${ID_SEPARATOR}${id}` }, _meta: { ...result._meta, id, engine: source } };
+}
+
+/** A meta engine's own rules: its curations, and its search settings. */
+export interface MetaEngineRules extends Partial<MetaSettings> {
+  curationOf?: MetaCurationOf;
+}
+
+/** What a source that cannot match the query answers: nothing. */
+function noMatches(source: string, size: number): ApiSearchResponse {
+  return {
+    meta: {
+      alerts: [],
+      warnings: [],
+      page: { current: 1, size, total_pages: 0, total_results: 0 },
+      engine: { name: source, type: 'default' },
+      request_id: '',
+    },
+    results: [],
+  };
 }
 
 /** Facets of the sources added together: counts of one value (or one range) summed, the most frequent first. */
@@ -58,8 +73,12 @@ function mergedFacets(answers: readonly ApiSearchResponse[]): Record<string, Api
  * and its id prefixed `source|`). Facets are added together; totals are the sums. A click names a result by the
  * prefixed id and goes to its source. Searches of other engines pass through unchanged. The backend below is any
  * (embedded or cluster): this works above it.
+ *
+ * The meta engine's own rules apply to its merged results, as App Search applies them: its curation, and its search
+ * settings (weights, result fields, boosts) in place of each source's, so one set of weights ranks every source.
  */
-export function withMetaSearch(backend: SearchBackend, metas: MetaEngines, curationOf?: MetaCurationOf): SearchBackend {
+export function withMetaSearch(backend: SearchBackend, metas: MetaEngines, own: MetaEngineRules = {}): SearchBackend {
+  const { curationOf, settingsOf, schemaOf } = own;
   const sourcesOf = async (engine: string) => (await metas.get(engine))?.source_engines;
   // A meta search answers with a request id of its own; a click that names it is sent to the result's source with
   // the id of the search that source answered, so the source can tie the click to its search.
@@ -84,11 +103,23 @@ export function withMetaSearch(backend: SearchBackend, metas: MetaEngines, curat
       const current = request.page?.current ?? 1;
       const size = request.page?.size ?? DEFAULT_PAGE_SIZE;
       // Each source's best results down to the end of the page asked for: enough to merge that page exactly.
-      const deep: ApiSearchRequest = { ...request, page: { current: 1, size: current * size } };
-      const answers = await Promise.all(sources.map((source) => backend.search(source, deep, signal)));
-      // The meta engine's own curation: its promoted documents first, in order, and its hidden ones never shown.
+      const deep: BoostedSearchRequest = { ...request, page: { current: 1, size: current * size } };
+      const settings = await settingsOf?.(engine);
+      const answers = await Promise.all(
+        sources.map((source) => {
+          const asked = settings ? sourceSearch(deep, settings, schemaOf?.(source) ?? {}) : deep;
+          return asked ? backend.search(source, asked, signal) : noMatches(source, current * size);
+        }),
+      );
+      // The meta engine's own curation: its promoted documents first, in order, and its hidden ones never shown, with
+      // the fields its settings show.
       const curation = await curationOf?.(engine, request.query ?? '');
-      const promoted = curation ? await promotedResults(backend, sources, curation, request, fromSource, signal) : [];
+      const shownFields = request.result_fields ?? settings?.result_fields;
+      const shown: ApiSearchRequest = {
+        ...request,
+        ...(shownFields && Object.keys(shownFields).length > 0 && { result_fields: shownFields }),
+      };
+      const promoted = curation ? await promotedResults(backend, sources, curation, shown, fromSource, signal) : [];
       const dropped = new Set([...(curation?.hidden ?? []), ...promoted.map(metaIdOf)]);
       const merged = answers
         .flatMap((answer, index) => answer.results.map((result) => fromSource(sources[index], result)))

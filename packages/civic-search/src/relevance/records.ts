@@ -1,4 +1,4 @@
-import type { ApiSearchRequest } from '../../../../src/core/search/app-search-api';
+import type { ApiSearchRequest } from 'civic-elements/core';
 import type { Boosts } from './boosts';
 
 /** The operator store's collections this module keeps, each record under the engine's name. */

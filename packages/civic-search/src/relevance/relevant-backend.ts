@@ -1,8 +1,10 @@
-import type { ApiSearchRequest } from '../../../../src/core/search/app-search-api';
+import type { ApiSearchRequest } from 'civic-elements/core';
 import { cachedView, type OperatorStore } from '../operator-state';
+import type { EngineDefinition } from '../engines/engine-definition';
 import type { EngineSchema } from '../engines/engine-schema';
 import type { SearchBackend } from '../search/types';
 import { fieldBoostsOf } from './boosts';
+import { defaultSettings } from './checks';
 import { COLLECTIONS, SETTINGS_ID, type Curation, type SearchSettings, type SynonymSet } from './records';
 import { prepareRules, rulesFor, type EngineRules } from './resolve-rules';
 import type { BackendSearchRequest, BoostedSearchRequest, SearchRules } from './rules';
@@ -59,6 +61,10 @@ export function relevanceRules(store: OperatorStore, schemaOf: (engine: string) 
   };
 
   return {
+    /** The search settings an engine's searches get: its saved ones, else its defaults (as GET search_settings shows). */
+    async settingsOf(definition: EngineDefinition): Promise<SearchSettings> {
+      return (await viewOf(definition.name).read()).settings ?? defaultSettings(definition);
+    },
     /**
      * The request a backend receives: the engine's settings fill in what the request leaves out (its own
      * search_fields, result_fields and boosts win), and the synonyms and curation of its query come as rules.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PROXY_PATH } from '../../../../src/core/search/app-search-api';
+import { PROXY_PATH } from 'civic-elements/core';
 import type { EngineDefinition } from '../engines/engine-definition';
 import type { OperatorCollection, OperatorStore } from '../operator-state';
 import { isForeignSite } from '../search-proxy/cors';

@@ -1,4 +1,4 @@
-import type { ApiSearchRequest } from '../../../../src/core/search/app-search-api';
+import type { ApiSearchRequest } from 'civic-elements/core';
 import type { SearchGroup } from '../search/grouping';
 import type { Boosts, FieldBoosts } from './boosts';
 

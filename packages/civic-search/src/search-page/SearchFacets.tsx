@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import type { ApiFacetResponse } from '../../../../src/core/search/app-search-api';
+import type { ApiFacetResponse } from 'civic-elements/core';
 import { FACET_PARAMS, type FacetField } from './search-page-query';
 
 const FACET_LEGENDS: Record<FacetField, string> = { document_type: 'Document type', topic: 'Topic' };

@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { capTotalPages } from '../../../../src/core/search/paging';
+import { capTotalPages } from 'civic-elements/core';
 import { SearchFacet } from './SearchFacets';
 import { SearchPaging } from './SearchPaging';
 import { SearchResultItem } from './SearchResultItem';

@@ -1,6 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import type { ApiResult } from '../../../../src/core/search/app-search-api';
-import { formatDisplayDate, parseIsoDate } from '../../../../src/core/dates';
+import { type ApiResult, formatDisplayDate, parseIsoDate } from 'civic-elements/core';
 import { snippetParts } from './snippet-parts';
 
 type Field = { raw?: unknown; snippet?: string | null };

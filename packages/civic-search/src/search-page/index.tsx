@@ -5,7 +5,7 @@ import type { SearchBackend } from '../search/types';
 import { SearchPage, searchPageTitle, SEARCH_BODY_CLASS } from './SearchPage';
 import { readSearchPageQuery, searchPageHref, TERM_PARAM, type SearchPageQuery } from './search-page-query';
 import { resultsRequest, runPageSearch, SEARCH_PAGE_TIMEOUT_MS, type PageSearchOutcome } from './search-page-search';
-import type { ApiSearchRequest, ApiSearchResponse } from '../../../../src/core/search/app-search-api';
+import type { ApiSearchRequest, ApiSearchResponse } from 'civic-elements/core';
 import { DEFAULT_SEARCH_PAGE_PATH, SearchPageSettingsContext, type SearchPageSettings } from './settings';
 
 export { DEFAULT_SEARCH_PAGE_PATH, SEARCH_BODY_CLASS, SEARCH_PAGE_TIMEOUT_MS, TERM_PARAM };

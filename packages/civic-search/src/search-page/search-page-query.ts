@@ -1,9 +1,14 @@
-import { DEFAULT_RESULTS_PER_PAGE } from '../../../../src/core/constants';
-import type { ApiSort } from '../../../../src/core/search/app-search-api';
-import { apiFilters } from '../../../../src/core/search/app-search-request';
-import { toPageNumber, toResultsPerPage } from '../../../../src/core/search/paging';
-import type { Filter, RequestState } from '../../../../src/core/search/state';
-import { queryStringToState, stateToQueryString } from '../../../../src/core/search/url-state';
+import {
+  apiFilters,
+  type ApiSort,
+  DEFAULT_RESULTS_PER_PAGE,
+  type Filter,
+  queryStringToState,
+  type RequestState,
+  stateToQueryString,
+  toPageNumber,
+  toResultsPerPage,
+} from 'civic-elements/core';
 import { REQUEST_LIMITS } from '../search-proxy/limits';
 import { createRequestSchemas } from '../search-proxy/schemas';
 import { PAGE_SCHEMA, PAGE_SEARCH_FIELDS } from '../engines/page-schema';

@@ -1,5 +1,4 @@
-import type { ApiFacetResponse, ApiSearchRequest, ApiSearchResponse } from '../../../../src/core/search/app-search-api';
-import { apiFilters } from '../../../../src/core/search/app-search-request';
+import { type ApiFacetResponse, apiFilters, type ApiSearchRequest, type ApiSearchResponse } from 'civic-elements/core';
 import { checkedSearchAnswer } from '../search-proxy/backend-answer';
 import { startDeadline, untilAborted } from '../search-proxy/deadline';
 import type { SearchBackend } from '../search/types';

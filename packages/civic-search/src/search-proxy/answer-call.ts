@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { SUGGESTIONS_SHOWN } from '../../../../src/core/constants';
+import { SUGGESTIONS_SHOWN } from 'civic-elements/core';
 import { BackendError, BackendUnavailableError, type SearchBackend } from '../search/types';
 import { checkedSearchAnswer, checkedSuggestionAnswer, UnreadableAnswerError } from './backend-answer';
 import { badRequest, describeIssues, ProxyError, timedOut, unavailable } from './errors';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { MAX_TOTAL_PAGES } from '../../../../src/core/constants';
-import type {
-  ApiFacetResponse,
-  ApiQuerySuggestionResponse,
-  ApiResult,
-  ApiSearchResponse,
-} from '../../../../src/core/search/app-search-api';
+import {
+  type ApiFacetResponse,
+  type ApiQuerySuggestionResponse,
+  type ApiResult,
+  type ApiSearchResponse,
+  MAX_TOTAL_PAGES,
+} from 'civic-elements/core';
 import { safeSnippet } from './safe-snippet';
 import { withGroup, type GroupedResult } from '../search/grouping';
 

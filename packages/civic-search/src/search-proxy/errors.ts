@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiErrorResponse } from '../../../../src/core/search/app-search-api';
+import type { ApiErrorResponse } from 'civic-elements/core';
 
 /** The statuses the proxy answers a failed call with. */
 export type ProxyErrorStatus = 400 | 404 | 405 | 413 | 415 | 429 | 502 | 503 | 504;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROXY_KEY_PLACEHOLDER, type ProxyAction } from '../../../../src/core/search/app-search-api';
+import { PROXY_KEY_PLACEHOLDER, type ProxyAction } from 'civic-elements/core';
 import { badRequest, describeIssues } from './errors';
 import { parseJsonObject } from './json-request';
 

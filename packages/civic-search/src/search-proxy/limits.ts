@@ -1,4 +1,4 @@
-import { MAX_RESULTS_PER_PAGE, MAX_TOTAL_PAGES, SEARCH_QUERY_MAX_LENGTH } from '../../../../src/core/constants';
+import { MAX_RESULTS_PER_PAGE, MAX_TOTAL_PAGES, SEARCH_QUERY_MAX_LENGTH } from 'civic-elements/core';
 
 /**
  * The proxy's request limits. Ranges follow Elastic App Search's own, so a request App Search accepts is accepted

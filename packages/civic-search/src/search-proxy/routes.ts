@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PROXY_PATH, type ProxyAction } from '../../../../src/core/search/app-search-api';
+import { PROXY_PATH, type ProxyAction } from 'civic-elements/core';
 import { answerCall, type CallContext } from './answer-call';
 import { errorBody, ProxyError, unavailable } from './errors';
 import { parseProxyForm, type ProxyCall } from './form-request';

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import type {
   ApiClickRequest,
   ApiFacetRequest,
-  ApiRange,
   ApiFieldFilter,
   ApiFilter,
   ApiQuerySuggestionRequest,
+  ApiRange,
   ApiSort,
   ApiSortDirection,
-} from '../../../../src/core/search/app-search-api';
+} from 'civic-elements/core';
 import { engineFields, fieldsWhere, RELEVANCE_SORT_FIELD, type EngineFields, type FieldRole } from '../engines/field-roles';
 import type { EngineSchema, SearchFieldWeights } from '../engines/engine-schema';
 import { isIsoDate } from '../engines/documents-file';

@@ -1,4 +1,4 @@
-import type { ApiFacetRequest, ApiSearchRequest, ApiSearchResponse } from '../../../../src/core/search/app-search-api';
+import type { ApiFacetRequest, ApiSearchRequest, ApiSearchResponse } from 'civic-elements/core';
 
 /**
  * What a call costs the service, in units of the cost budget. One unit is a kibibyte of answer (the main thread

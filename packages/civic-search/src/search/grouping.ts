@@ -1,4 +1,4 @@
-import type { ApiResult } from '../../../../src/core/search/app-search-api';
+import type { ApiResult } from 'civic-elements/core';
 
 /**
  * App Search's `group`: results that share a field's value are shown as one, the best of them carrying the others

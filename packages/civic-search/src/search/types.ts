@@ -1,9 +1,4 @@
-import type {
-  ApiClickRequest,
-  ApiQuerySuggestionRequest,
-  ApiQuerySuggestionResponse,
-  ApiSearchResponse,
-} from '../../../../src/core/search/app-search-api';
+import type { ApiClickRequest, ApiQuerySuggestionRequest, ApiQuerySuggestionResponse, ApiSearchResponse } from 'civic-elements/core';
 import type { BackendSearchRequest } from '../relevance/rules';
 
 /** A document of the site's search index (the fields every backend indexes). */

@@ -316,7 +316,8 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   } else if (options.crawls?.length) throw new Error('createSearchService: crawls need a backend that takes writes.');
   if (options.searchNeedsKey) app.use(SEARCH_KEY_PATH, searchKeyGate(credentials));
   // Searches through the proxy and through `service.backend` (a server-rendered results page) get the same rules;
-  // a meta engine's search asks each source engine, whose own rules apply, then applies its own curation.
+  // a meta engine's search asks each source engine with the meta engine's own search settings (its sources' synonyms
+  // and curations apply within them), then applies its own curation.
   const rules = relevanceRules(operatorStore, (name) => registry.get(name)?.schema);
   const preview = previewSearch(backend, rules);
   if (options.console !== false) {
@@ -336,11 +337,14 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   }
   app.route('/', relevanceApi({ store: operatorStore, engines: registry, privateKey: privateKey.key, keys: credentials }));
   app.route('/', relevanceTestsApi({ store: operatorStore, engines: registry, preview, privateKey: privateKey.key, keys: credentials }));
-  const searching = withMetaSearch(
-    withRelevance(backend, rules),
-    metaEngines,
-    async (engine, query) => (await rules.apply(engine, { query })).rules,
-  );
+  const searching = withMetaSearch(withRelevance(backend, rules), metaEngines, {
+    curationOf: async (engine, query) => (await rules.apply(engine, { query })).rules,
+    settingsOf: async (engine) => {
+      const definition = registry.get(engine);
+      return definition && rules.settingsOf(definition);
+    },
+    schemaOf: (engine) => registry.get(engine)?.schema,
+  });
   app.route(
     '/',
     searchProxy({

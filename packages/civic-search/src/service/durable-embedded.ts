@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile, rename, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as turnOfEventLoop } from 'node:timers/promises';
-import type { ApiClickRequest, ApiQuerySuggestionRequest, ApiSearchRequest } from '../../../../src/core/search/app-search-api';
+import type { ApiClickRequest, ApiQuerySuggestionRequest, ApiSearchRequest } from 'civic-elements/core';
 import type { EngineAdmin } from '../engines/engine-admin';
 import type { EngineDefinition } from '../engines/engine-definition';
 import { defaultSearchFields, type EngineSchema, type SearchFieldWeights } from '../engines/engine-schema';

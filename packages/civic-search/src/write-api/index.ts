@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PROXY_PATH } from '../../../../src/core/search/app-search-api';
+import { PROXY_PATH } from 'civic-elements/core';
 import { EngineExistsError, type EngineAdmin } from '../engines/engine-admin';
 import { isForeignSite } from '../search-proxy/cors';
 import { redact } from '../search-proxy/redact';

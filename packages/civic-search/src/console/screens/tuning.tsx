@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import type { ApiResult } from '../../../../../src/core/search/app-search-api';
+import type { ApiResult } from 'civic-elements/core';
 import type { RelevanceDraft, SearchSettings } from '../../relevance';
 import { CIVIC_API_PREFIX, type Comparison, type StoredTest } from '../../relevance-tests';
 import type { ConsoleContext, ConsoleScreen, ConsoleServices } from '../console-env';

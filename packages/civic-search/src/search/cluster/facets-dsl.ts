@@ -1,11 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import type {
-  ApiFacetRequest,
-  ApiFacetResponse,
-  ApiRangeFacetRequest,
-  ApiSearchRequest,
-  ApiValueFacetRequest,
-} from '../../../../../src/core/search/app-search-api';
+import type { ApiFacetRequest, ApiFacetResponse, ApiRangeFacetRequest, ApiSearchRequest, ApiValueFacetRequest } from 'civic-elements/core';
 import { kindOf, valueField, type EngineLayout } from './engine-layout';
 
 /** App Search's default number of values in a value facet. */

@@ -1,5 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import type { ApiBooleanFilter, ApiFilter, ApiFilterValue, ApiRange } from '../../../../../src/core/search/app-search-api';
+import type { ApiBooleanFilter, ApiFilter, ApiFilterValue, ApiRange } from 'civic-elements/core';
 import { boolQuery } from './bool-query';
 import { valueField, type EngineLayout } from './engine-layout';
 

@@ -1,6 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { DEFAULT_RESULTS_PER_PAGE } from '../../../../../src/core/constants';
-import type { ApiSearchRequest, ApiSortDirection } from '../../../../../src/core/search/app-search-api';
+import { type ApiSearchRequest, type ApiSortDirection, DEFAULT_RESULTS_PER_PAGE } from 'civic-elements/core';
 import { boolQuery } from './bool-query';
 import { facetsToAggregations } from './facets-dsl';
 import { kindOf, sortField, type EngineLayout } from './engine-layout';

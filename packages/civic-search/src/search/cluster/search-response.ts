@@ -1,6 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { MAX_TOTAL_PAGES } from '../../../../../src/core/constants';
-import type { ApiResult, ApiSearchResponse } from '../../../../../src/core/search/app-search-api';
+import { type ApiResult, type ApiSearchResponse, MAX_TOTAL_PAGES } from 'civic-elements/core';
 import { aggregationsToFacets } from './facets-dsl';
 import { DEFAULT_SNIPPET_SIZE, pageWindow } from './search-dsl';
 import { PROMOTED_SCORE, type BackendSearchRequest } from '../../relevance/rules';

@@ -1,6 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { SUGGESTIONS_SHOWN } from '../../../../../src/core/constants';
-import type { ApiQuerySuggestionRequest } from '../../../../../src/core/search/app-search-api';
+import { type ApiQuerySuggestionRequest, SUGGESTIONS_SHOWN } from 'civic-elements/core';
 import { suggestField, type EngineLayout } from './engine-layout';
 import type { SearchBody } from './search-dsl';
 

@@ -6,7 +6,7 @@ import type {
   ApiQuerySuggestionResponse,
   ApiSearchRequest,
   ApiSearchResponse,
-} from '../../../../../src/core/search/app-search-api';
+} from 'civic-elements/core';
 import { BackendError, InvalidRequestError, UnknownEngineError, type SearchBackend, type SiteDocument } from '../types';
 import { createClickStore } from './click-store';
 import { buildEngineIndex, PAGE_TEXT_FIELDS, type EngineIndex, type TextFields } from './engine-index';

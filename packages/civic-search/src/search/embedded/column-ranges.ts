@@ -1,4 +1,4 @@
-import type { ApiRange } from '../../../../../src/core/search/app-search-api';
+import type { ApiRange } from 'civic-elements/core';
 import type { FieldColumn } from './field-columns';
 import { comparable, rangeMatcher } from './filters';
 

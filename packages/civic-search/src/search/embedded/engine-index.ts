@@ -1,4 +1,4 @@
-import type { ApiSort } from '../../../../../src/core/search/app-search-api';
+import type { ApiSort } from 'civic-elements/core';
 import SearchableMap from 'minisearch/SearchableMap';
 import type { SiteDocument } from '../types';
 import type { TextAnalyzer } from './languages';

@@ -1,10 +1,4 @@
-import type {
-  ApiFacetRequest,
-  ApiFacetResponse,
-  ApiRangeFacetData,
-  ApiSearchRequest,
-  ApiValueFacetData,
-} from '../../../../../src/core/search/app-search-api';
+import type { ApiFacetRequest, ApiFacetResponse, ApiRangeFacetData, ApiSearchRequest, ApiValueFacetData } from 'civic-elements/core';
 import { createFieldColumns, type FieldColumn, type FieldColumns } from './field-columns';
 import { forEachCodeInRange } from './column-ranges';
 import type { FieldReader } from './filters';

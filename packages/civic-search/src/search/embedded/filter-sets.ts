@@ -1,4 +1,4 @@
-import type { ApiFilter, ApiFilterValue } from '../../../../../src/core/search/app-search-api';
+import type { ApiFilter, ApiFilterValue } from 'civic-elements/core';
 import { forEachCodeInRange } from './column-ranges';
 import { DocSet } from './doc-set';
 import type { FieldColumns } from './field-columns';

@@ -1,4 +1,4 @@
-import type { ApiFilter, ApiFilterValue, ApiRange } from '../../../../../src/core/search/app-search-api';
+import type { ApiFilter, ApiFilterValue, ApiRange } from 'civic-elements/core';
 
 /** A field's value in a document, as filters, facets and sorting read it. */
 export type FieldValue = string | number | boolean | null | undefined;

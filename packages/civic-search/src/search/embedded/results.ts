@@ -1,4 +1,4 @@
-import type { ApiResult, ApiSearchRequest } from '../../../../../src/core/search/app-search-api';
+import type { ApiResult, ApiSearchRequest } from 'civic-elements/core';
 import type { SiteDocument } from '../types';
 import type { TextAnalyzer } from './languages';
 import { snippet } from './snippets';

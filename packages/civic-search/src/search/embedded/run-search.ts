@@ -1,5 +1,4 @@
-import { DEFAULT_RESULTS_PER_PAGE } from '../../../../../src/core/constants';
-import type { ApiSearchResponse, ApiSort } from '../../../../../src/core/search/app-search-api';
+import { type ApiSearchResponse, type ApiSort, DEFAULT_RESULTS_PER_PAGE } from 'civic-elements/core';
 import { PROMOTED_SCORE, type BackendSearchRequest } from '../../relevance/rules';
 import type { DocSet } from './doc-set';
 import type { EngineIndex } from './engine-index';

@@ -1,4 +1,4 @@
-import type { ApiSort } from '../../../../../src/core/search/app-search-api';
+import type { ApiSort } from 'civic-elements/core';
 import { firstInOrder, matchComparator, sortKeys, SCORE, type FieldRanks } from './sorting';
 
 /** Every document position in the order of a sort when all scores are equal (a blank query), computed once. */

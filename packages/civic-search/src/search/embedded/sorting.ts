@@ -1,4 +1,4 @@
-import type { ApiSort, ApiSortDirection } from '../../../../../src/core/search/app-search-api';
+import type { ApiSort, ApiSortDirection } from 'civic-elements/core';
 import { createFieldColumns, type FieldColumns } from './field-columns';
 import { comparable, type FieldReader } from './filters';
 

@@ -1,4 +1,4 @@
-import type { ApiSearchRequest } from '../../../../../src/core/search/app-search-api';
+import type { ApiSearchRequest } from 'civic-elements/core';
 import { titleKey, type EngineIndex, type TextFields } from './engine-index';
 import { hasTerm, type DerivedTerm, type FieldBoost, type TermLeaf, type WordPlan } from './term-scorer';
 import type { TextAnalyzer } from './languages';

@@ -1,0 +1,4 @@
+import type { BuildOptions } from 'esbuild';
+
+export const external: string[];
+export const bundleOptions: Readonly<BuildOptions>;

@@ -1,0 +1,85 @@
+/**
+ * Search analytics kept in Elasticsearch, against a loopback stand-in: the real client sends each request of the
+ * cluster analytics store to a server that checks it (method, path with query, JSON or NDJSON body) against
+ * fixtures/elasticsearch/analytics/, hand-written exchanges in the format Elasticsearch documents, and answers the
+ * fixture's response. No Elasticsearch runs here; a live OpenSearch node runs the same store in
+ * analytics-cluster.test.ts.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AnalyticsStoreUnavailableError, openClusterAnalyticsStore } from '../../packages/civic-search/src/analytics';
+import type { AnalyticsStore } from '../../packages/civic-search/src/analytics/types';
+import { startElasticsearchStandIn, type ElasticsearchStandIn, type Exchange } from './support/elasticsearch-stand-in';
+
+/** A call on the store, with what it answers or throws. */
+interface Call {
+  call: keyof AnalyticsStore;
+  args?: unknown[];
+  result?: unknown;
+  error?: { name: string; message: string };
+}
+interface AnalyticsFixture {
+  file: string;
+  description: string;
+  calls: Call[];
+  exchanges: Exchange[];
+}
+
+const ERROR_TYPES: Record<string, new (...args: never[]) => Error> = { AnalyticsStoreUnavailableError };
+
+const FIXTURES_DIR = join(import.meta.dirname, 'fixtures', 'elasticsearch', 'analytics');
+const fixtures: AnalyticsFixture[] = readdirSync(FIXTURES_DIR)
+  .filter((file) => file.endsWith('.json'))
+  .sort()
+  .map((file) => ({ file, ...JSON.parse(readFileSync(join(FIXTURES_DIR, file), 'utf8')) }));
+
+let cluster: ElasticsearchStandIn;
+before(async () => {
+  cluster = await startElasticsearchStandIn();
+});
+after(() => cluster.close());
+
+/** A call's answer as JSON has it, to compare with the fixture. */
+async function perform(store: AnalyticsStore, { call, args = [] }: Call): Promise<unknown> {
+  const answer = await (store[call] as (...given: unknown[]) => unknown)(...args);
+  return answer === undefined ? null : JSON.parse(JSON.stringify(answer));
+}
+
+async function performAll(store: AnalyticsStore, calls: readonly Call[]) {
+  for (const step of calls) {
+    const where = `${step.call}(${JSON.stringify(step.args ?? []).slice(1, 81)})`;
+    if (step.error) {
+      await assert.rejects(perform(store, step), (error: Error) => {
+        assert.ok(error instanceof ERROR_TYPES[step.error!.name], `${where}: ${error.name} is a ${step.error!.name}`);
+        assert.equal(error.message, step.error!.message, where);
+        return true;
+      });
+    } else {
+      assert.deepEqual(await perform(store, step), step.result, where);
+    }
+  }
+}
+
+describe('search analytics on Elasticsearch, against recorded exchanges', () => {
+  for (const current of fixtures) {
+    it(`${current.file}: ${current.description}`, async () => {
+      const check = cluster.play(current.exchanges);
+      // Not closed: the store closes its client, which here is the stand-in's for every fixture.
+      const store = openClusterAnalyticsStore({ client: cluster.client, indexPrefix: 'civic-search' });
+      try {
+        await performAll(store, current.calls);
+      } catch (error) {
+        // A call failed: when the requests sent were not the fixture's, say so beside its failure.
+        try {
+          check();
+        } catch (requests) {
+          throw new Error(`${(error as Error).message}\n\nThe requests sent: ${(requests as Error).message}`, { cause: error });
+        }
+        throw error;
+      }
+      check();
+    });
+  }
+});
