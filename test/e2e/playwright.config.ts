@@ -32,7 +32,7 @@ for (const name of builds) {
  *   and the search driver (src/core, framework-free); how the results element shows a failed search is run on the
  *   lean build by search-failure.spec.ts.
  */
-const LEAN_SKIPS_SPECS = ['no-javascript.spec.ts', 'search-url-fuzz.spec.ts', 'search-faults.spec.ts', 'console.spec.ts'];
+const LEAN_SKIPS_SPECS = ['no-javascript.spec.ts', 'search-url-fuzz.spec.ts', 'search-faults.spec.ts', 'console.spec.ts', 'console-admin.spec.ts'];
 const LEAN_SKIPS_TITLES = /without JavaScript|when the kit's scripts fail to load/;
 
 interface BuildProject {
