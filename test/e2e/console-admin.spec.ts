@@ -118,7 +118,10 @@ test('a key is created, works once copied, is never shown again, and is revoked 
   await context.close();
 });
 
-test('signing out by keyboard, without scripts, ends the session: the cookie kept from before no longer opens anything', async ({ browser, baseURL }) => {
+test('signing out by keyboard, without scripts, ends the session: the cookie kept from before no longer opens anything', async ({
+  browser,
+  baseURL,
+}) => {
   const { context, page } = await signedIn(browser, baseURL, { scripts: false });
   const kept = (await context.cookies()).find((cookie) => cookie.name === 'civic_console');
   expect(kept).toBeDefined();
