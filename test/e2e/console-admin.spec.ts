@@ -206,23 +206,25 @@ test('log settings and crawls have no axe violations in any state, and log setti
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('site: crawls');
   await expect(page.getByText(/This engine has no crawl/)).toBeVisible();
   await expectNoAxeViolations(page);
+  await screenshot(page, 'crawls');
   await context.close();
 });
 
 test('the admin screens are usable at 375 px: nothing scrolls sideways', async ({ browser, baseURL }) => {
   const { context, page } = await signedIn(browser, baseURL, { width: 375, scripts: false });
-  for (const path of [
-    '/console/keys',
-    '/console/keys/new',
-    '/console/log-settings',
-    '/console/engines/site/documents',
-    '/console/engines/site/crawls',
-  ]) {
+  const screens = {
+    keys: '/console/keys',
+    'new-key': '/console/keys/new',
+    'log-settings': '/console/log-settings',
+    documents: '/console/engines/site/documents',
+    crawls: '/console/engines/site/crawls',
+  };
+  for (const [name, path] of Object.entries(screens)) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
-    await screenshot(page, path.split('/').filter(Boolean).slice(-1)[0]!);
+    await screenshot(page, name);
   }
   await context.close();
 });

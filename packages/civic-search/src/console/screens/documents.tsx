@@ -45,7 +45,7 @@ export const documentsScreen: ConsoleScreen = (app, services, { signedIn, csrfCh
     if (refused) return refused;
     const { csrfToken } = c.get('session');
     const query = (c.req.query('q') ?? '').trim().slice(0, 200);
-    const page = Math.max(1, Math.min(100, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
+    const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
     const schemaAnswer = await callApi<Schema>(api, c, 'GET', `${engineApi(engine)}/schema`);
     if (schemaAnswer.status !== 200) return refusedPage(c, schemaAnswer);
     const shown = { engine, csrfToken, query, page, schema: schemaAnswer.body };
