@@ -97,7 +97,7 @@ export function CrawlsPage({ engine, csrfToken, status, noCrawl, cannotRecrawl, 
           {cannotRecrawl ? (
             <p class="hint">{cannotRecrawl} Crawling a page again needs a key that writes this engine.</p>
           ) : (
-            <form method="post" action={`${crawlsPath(engine)}/recrawl`} class="stacked-form" novalidate>
+            <form method="post" action={`${crawlsPath(engine)}/recrawl`} class="admin-form" novalidate>
               <CsrfField token={csrfToken} />
               <div class="field">
                 <label htmlFor="url">Address of the page</label>

@@ -185,7 +185,7 @@ export function DeleteDocumentPage(props: { engine: string; csrfToken: string; i
         The document <code>{id}</code> is removed from the engine {engine} and from its search results at once. This cannot be undone here:
         the document comes back only if its site or CMS sends it again (a crawl, or the next publish).
       </p>
-      <form method="post" action={documentPath(engine, id, 'delete')} class="actions">
+      <form method="post" action={documentPath(engine, id, 'delete')} class="confirm-actions">
         <CsrfField token={csrfToken} />
         <button type="submit" class="danger">
           Delete the document

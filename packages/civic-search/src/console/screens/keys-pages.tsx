@@ -141,7 +141,7 @@ export function NewKeyPage({ csrfToken, values, engineNames, problems = [] }: Ne
       <Breadcrumb links={[{ href: KEYS_PATH, label: 'Keys' }]} />
       <h1>Create a key</h1>
       <ErrorSummary problems={problems} />
-      <form method="post" action={KEYS_PATH} class="stacked-form" novalidate>
+      <form method="post" action={KEYS_PATH} class="admin-form" novalidate>
         <CsrfField token={csrfToken} />
         <div class="field">
           <label htmlFor="name">Name</label>
@@ -162,7 +162,7 @@ export function NewKeyPage({ csrfToken, values, engineNames, problems = [] }: Ne
         <fieldset>
           <legend>Type</legend>
           {types.map((type) => (
-            <div class="choice">
+            <div class="admin-choice">
               <input
                 id={`type-${type.value}`}
                 name="type"
@@ -184,11 +184,11 @@ export function NewKeyPage({ csrfToken, values, engineNames, problems = [] }: Ne
           <p id="rights-hint" class="hint">
             For private keys only; leave as they are for search and admin keys.
           </p>
-          <div class="choice">
+          <div class="admin-choice">
             <input id="read" name="read" type="checkbox" value="true" {...checked(values.read)} {...invalidIf(problems, 'read')} />
             <label htmlFor="read">Read: see documents, schema and reports</label>
           </div>
-          <div class="choice">
+          <div class="admin-choice">
             <input id="write" name="write" type="checkbox" value="true" {...checked(values.write)} />
             <label htmlFor="write">Write: add, change and delete documents and search settings</label>
           </div>
@@ -198,7 +198,7 @@ export function NewKeyPage({ csrfToken, values, engineNames, problems = [] }: Ne
           <p id="scope-hint" class="hint">
             For private and search keys; an admin key reaches no engine.
           </p>
-          <div class="choice">
+          <div class="admin-choice">
             <input
               id="scope-all"
               name="scope"
@@ -209,14 +209,14 @@ export function NewKeyPage({ csrfToken, values, engineNames, problems = [] }: Ne
             />
             <label htmlFor="scope-all">All engines, including engines made later</label>
           </div>
-          <div class="choice">
+          <div class="admin-choice">
             <input id="scope-chosen" name="scope" type="radio" value="chosen" {...checked(values.scope === 'chosen')} />
             <label htmlFor="scope-chosen">Only the engines ticked below</label>
           </div>
           {engineNames.length > 0 && (
             <ul class="engine-choices">
               {engineNames.map((engine, index) => (
-                <li class="choice">
+                <li class="admin-choice">
                   <input
                     id={`engine-${index}`}
                     name="engines"
@@ -295,7 +295,7 @@ export function RevokeKeyPage({
         Everything using this key stops working at once: a site's search box, a CMS, a script. Anyone signed in to this console with it is
         signed out. This cannot be undone.
       </p>
-      <form method="post" action={keyPath(key.name, 'revoke')} class="actions">
+      <form method="post" action={keyPath(key.name, 'revoke')} class="confirm-actions">
         <CsrfField token={csrfToken} />
         <button type="submit" class="danger">
           Revoke the key

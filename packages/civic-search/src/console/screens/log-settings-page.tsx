@@ -94,7 +94,7 @@ export function LogSettingsPage({ csrfToken, values, problems = [], notice, read
           <p class="notice">{readOnly}</p>
         </>
       ) : (
-        <form method="post" action={LOG_SETTINGS_PATH} class="stacked-form" novalidate>
+        <form method="post" action={LOG_SETTINGS_PATH} class="admin-form" novalidate>
           <CsrfField token={csrfToken} />
           {KINDS.map((kind) => {
             const kindValues = values[kind.name];
@@ -102,7 +102,7 @@ export function LogSettingsPage({ csrfToken, values, problems = [], notice, read
               <fieldset>
                 <legend>{kind.title}</legend>
                 <p class="hint">{kind.what}</p>
-                <div class="choice">
+                <div class="admin-choice">
                   <input
                     id={`${kind.name}-enabled`}
                     name={`${kind.name}-enabled`}
