@@ -82,7 +82,7 @@ export interface EngineLink {
   documents?: number;
 }
 
-export function EnginesPage({ engines, csrfToken, note }: { engines: readonly EngineLink[]; csrfToken: string; note?: string }) {
+export function EnginesPage({ engines, csrfToken, note, children }: { engines: readonly EngineLink[]; csrfToken: string; note?: string; children?: Child }) {
   return (
     <Layout title="Engines" csrfToken={csrfToken}>
       <h1>Engines</h1>
@@ -98,6 +98,7 @@ export function EnginesPage({ engines, csrfToken, note }: { engines: readonly En
           ))}
         </ul>
       )}
+      {children}
     </Layout>
   );
 }

@@ -36,7 +36,14 @@ export async function callApi<T = unknown>(
   } catch {
     parsed = undefined;
   }
-  const listed = (parsed as { errors?: unknown } | undefined)?.errors;
-  const errors = Array.isArray(listed) ? listed.map(String) : response.ok ? [] : [`The service answered ${response.status}.`];
+  // App Search lists a request's problems in `errors`; its key checks (401, 403) give one text in `error`.
+  const { errors: listed, error: single } = (parsed ?? {}) as { errors?: unknown; error?: unknown };
+  const errors = Array.isArray(listed)
+    ? listed.map(String)
+    : typeof single === 'string'
+      ? [single]
+      : response.ok
+        ? []
+        : [`The service answered ${response.status}.`];
   return { status: response.status, body: parsed as T, errors };
 }

@@ -9,8 +9,12 @@ import { errorBody } from '../search-proxy/errors';
 import { clientAddress } from '../search-proxy/rate-limit';
 import { MESSAGES } from '../write-api/app-search-rules';
 import { requirePrivateKey } from '../write-api/auth';
+import { rootKeyRing } from '../credentials/require-key';
+import type { KeyRing } from '../credentials/types';
 import { crawlSite, crawlUrl, type CrawlSettings, type Extract } from './crawl';
+import { CrawlHistory } from './crawl-history';
 import { readState, stateWriter, type CrawlState } from './crawl-state';
+import { engineCrawlRoutes, type EngineCrawl } from './engine-crawl-routes';
 import { CRAWL_SCHEMA, CRAWL_SEARCH_FIELDS } from './extract/index';
 import { formatSummary } from './progress';
 import { createScope, type CrawlScope } from './scope';
@@ -33,6 +37,11 @@ export interface ServiceCrawlsOptions {
   /** The service's own admin (its writes refresh what the service serves). */
   admin: EngineAdmin;
   privateKey: string;
+  /**
+   * The keys that may see an engine's crawl and crawl one of its pages again (`/api/crawl/engines/{engine}`), as for
+   * the engine's other routes; default: only the service's own key. `POST /api/crawl` takes only the service's key.
+   */
+  keys?: KeyRing;
   /** Each crawl's state is kept here as `crawl-<engine>.json`, the file `civic-search crawl --data` uses too. */
   dataDir: string;
   log?: (line: string) => void;
@@ -75,6 +84,9 @@ interface Job {
   timers: NodeJS.Timeout[];
   queued: Set<string>;
   draining?: Promise<void>;
+  history: CrawlHistory;
+  /** When the schedule starts the next run (ms), if it has one. */
+  nextRunAt?: number;
 }
 
 /**
@@ -95,6 +107,7 @@ export function serviceCrawls(options: ServiceCrawlsOptions): ServiceCrawls {
       save: stateWriter(stateFile(crawl.engine)),
       queued: new Set<string>(),
       timers: [],
+      history: new CrawlHistory(),
     };
   });
   const stateOf = (job: Job) => (job.state ??= readState(stateFile(job.crawl.engine), job.crawl.url, job.crawl.engine));
@@ -110,12 +123,15 @@ export function serviceCrawls(options: ServiceCrawlsOptions): ServiceCrawls {
 
   const run = (job: Job): Promise<void> => {
     job.running ??= (async () => {
+      const startedAt = Date.now();
       try {
         const deps = await dependencies(job);
         await deps.sink.prepare(CRAWL_SCHEMA);
         const summary = await crawlSite(settingsOf(job), deps);
+        job.history.ran(startedAt, summary);
         log(formatSummary(summary, `engine "${job.crawl.engine}"`));
       } catch (error) {
+        job.history.runFailed(startedAt, error as Error);
         log(`civic-search: the crawl of ${job.crawl.url} into "${job.crawl.engine}" failed: ${(error as Error).message}`);
       } finally {
         job.running = undefined;
@@ -134,8 +150,10 @@ export function serviceCrawls(options: ServiceCrawlsOptions): ServiceCrawls {
           const deps = await dependencies(job);
           await deps.sink.prepare(CRAWL_SCHEMA);
           const result = await crawlUrl(url, settingsOf(job), deps);
+          job.history.recrawled(result);
           log(`civic-search: crawled ${result.url} into "${job.crawl.engine}": ${result.outcome}${result.reason ? ` (${result.reason})` : ''}`);
         } catch (error) {
+          job.history.recrawled({ url, outcome: 'failed', reason: (error as Error).message });
           log(`civic-search: crawling ${url} failed: ${(error as Error).message}`);
         }
       }
@@ -157,7 +175,8 @@ export function serviceCrawls(options: ServiceCrawlsOptions): ServiceCrawls {
     handler: (c) => refuse(c, 429, 'Too many crawl requests from your connection. Please wait a moment and try again.'),
   });
   const routes = new Hono();
-  const handler = async (c: Context) => {
+  /** The page a request asks to crawl again, or the answer refusing the request. */
+  const readUrl = async (c: Context): Promise<string | Response> => {
     const type = (c.req.header('content-type') ?? '').split(';', 1)[0].trim().toLowerCase();
     const text = (await c.req.text()).slice(0, 16_384);
     let url: unknown;
@@ -170,31 +189,71 @@ export function serviceCrawls(options: ServiceCrawlsOptions): ServiceCrawls {
     } else if (type === 'application/x-www-form-urlencoded') url = new URLSearchParams(text).get('url');
     else return refuse(c, 415, 'Send {"url": "..."} as application/json, or url=... as a form.');
     if (typeof url !== 'string' || url.trim() === '') return refuse(c, 400, 'Give the page to crawl again: {"url": "https://..."}.');
-    if (jobs.length === 0) return refuse(c, 404, 'This service has no crawl configured (serve --crawl).');
+    return url;
+  };
+  /** Queues a URL of one of `candidates`' sites; only URLs of a configured crawl: the service never fetches an address a caller makes up. */
+  const queue = (candidates: readonly Job[], url: string): { url: string } | { status: 400 | 429; problem: string } => {
     const target = normaliseUrl(url);
-    // Only URLs of a configured crawl: the service never fetches an address a caller makes up.
-    const job = target && jobs.find((candidate) => candidate.scope.allows(target));
-    if (!target || !job) return refuse(c, 400, 'The URL is not within a site this service crawls.');
-    if (!job.queued.has(target.href) && job.queued.size >= MAX_QUEUED_URLS) return refuse(c, 429, 'Too many pages are waiting to be crawled; try again later.');
+    const job = target && candidates.find((candidate) => candidate.scope.allows(target));
+    if (!target || !job) return { status: 400, problem: 'The URL is not within a site this service crawls.' };
+    if (!job.queued.has(target.href) && job.queued.size >= MAX_QUEUED_URLS) {
+      return { status: 429, problem: 'Too many pages are waiting to be crawled; try again later.' };
+    }
     job.queued.add(target.href);
     drain(job);
-    return c.json({ url: target.href, queued: true }, 202, { 'Cache-Control': 'no-store' });
+    return { url: target.href };
+  };
+  const handler = async (c: Context) => {
+    const url = await readUrl(c);
+    if (url instanceof Response) return url;
+    if (jobs.length === 0) return refuse(c, 404, 'This service has no crawl configured (serve --crawl).');
+    const queued = queue(jobs, url);
+    if ('problem' in queued) return refuse(c, queued.status, queued.problem);
+    return c.json({ url: queued.url, queued: true }, 202, { 'Cache-Control': 'no-store' });
   };
   for (const path of ['/api/crawl', `${PROXY_PATH}/api/crawl`]) {
     routes.post(path, sameSiteOnly, requirePrivateKey(options.privateKey), limited, handler);
     routes.all(path, (c) => c.json(errorBody([`${c.req.method} is not allowed here; use POST.`]), 405, { Allow: 'POST' }));
   }
+  const engineCrawl = (job: Job): EngineCrawl => ({
+    status: () => ({
+      engine: job.crawl.engine,
+      url: job.crawl.url,
+      every_ms: job.crawl.everyMs ?? null,
+      next_run_at: job.nextRunAt === undefined ? null : new Date(job.nextRunAt).toISOString(),
+      running: job.running !== undefined,
+      queued_urls: job.queued.size,
+      runs: job.history.runs,
+      pages: job.history.pages,
+    }),
+    recrawl: (url) => queue([job], url),
+  });
+  routes.route(
+    '/',
+    engineCrawlRoutes({
+      keys: options.keys ?? rootKeyRing(options.privateKey),
+      crawlOf: (engine) => {
+        const job = jobs.find((candidate) => candidate.crawl.engine === engine);
+        return job && engineCrawl(job);
+      },
+      guards: { sameSite: sameSiteOnly, limited },
+      readUrl,
+    }),
+  );
 
   return {
     routes,
     start() {
       for (const job of jobs) {
+        const everyMs = job.crawl.everyMs;
         const tick = () => {
+          job.nextRunAt = everyMs ? Date.now() + everyMs : undefined;
           if (!job.running) void run(job);
         };
         // Timers do not keep the process alive: the server does, and stop() ends them.
+        job.nextRunAt = Date.now();
         job.timers.push(setTimeout(tick, 0).unref());
-        if (job.crawl.everyMs) job.timers.push(setInterval(tick, job.crawl.everyMs).unref());
+        if (everyMs) job.timers.push(setInterval(tick, everyMs).unref());
       }
     },
     async runNow(engine) {

@@ -310,7 +310,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     };
     app.route('/', writeApi({ admin: tracked, privateKey: privateKey.key, credentials }));
     if (options.crawls?.length) {
-      crawls = serviceCrawls({ crawls: options.crawls, admin: tracked, privateKey: privateKey.key, dataDir: resolve(dataDir) });
+      crawls = serviceCrawls({ crawls: options.crawls, admin: tracked, privateKey: privateKey.key, keys: credentials, dataDir: resolve(dataDir) });
       app.route('/', crawls.routes);
     }
   } else if (options.crawls?.length) throw new Error('createSearchService: crawls need a backend that takes writes.');
