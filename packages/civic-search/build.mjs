@@ -1,10 +1,12 @@
 // Builds civic-search for publishing: each public entry bundled with its share of the kit's framework-free core
-// (relative imports), every package dependency left to npm; then the type declarations.
+// (relative imports), every package dependency left to npm; the console's browser code (build-console-client.mjs);
+// then the type declarations.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildConsoleClient } from './build-console-client.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -35,6 +37,7 @@ await build({
   legalComments: 'none',
 });
 chmodSync(join(dist, 'cli.js'), 0o755);
+await buildConsoleClient();
 
 execFileSync(process.execPath, [join(root, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], {
   stdio: 'inherit',

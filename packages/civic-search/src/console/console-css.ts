@@ -1,3 +1,5 @@
+import { OVERVIEW_CSS } from './overview-css';
+
 /**
  * The console's one stylesheet, served from the service (a same-origin file, as the Content-Security-Policy
  * allows no inline style). Contrast meets WCAG AA, focus is always visible, and nothing needs more than 320 px.
@@ -34,4 +36,4 @@ th, td { text-align: left; padding: 0.375rem 0.5rem; border-bottom: 1px solid #a
 tbody th { font-weight: 400; }
 .number { text-align: right; font-variant-numeric: tabular-nums; }
 .engine-list { padding-left: 1.25rem; }
-`;
+${OVERVIEW_CSS}`;
