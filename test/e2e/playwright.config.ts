@@ -27,12 +27,13 @@ for (const name of builds) {
  * - Every test with JavaScript turned off (each says "without JavaScript" in its title, and no-javascript.spec.ts),
  *   and the accessibility checks of pages whose kit scripts fail to load: the page is the server's HTML and the
  *   stylesheet, the same bytes on both builds.
- * - console.spec.ts: the search service's console is rendered by the service and loads nothing of the kit.
+ * - console.spec.ts, console-overview.spec.ts: the search service's console is rendered by the service and loads
+ *   nothing of the kit.
  * - search-url-fuzz.spec.ts and search-faults.spec.ts: addresses and backend faults exercise the server, the proxy
  *   and the search driver (src/core, framework-free); how the results element shows a failed search is run on the
  *   lean build by search-failure.spec.ts.
  */
-const LEAN_SKIPS_SPECS = ['no-javascript.spec.ts', 'search-url-fuzz.spec.ts', 'search-faults.spec.ts', 'console.spec.ts'];
+const LEAN_SKIPS_SPECS = ['no-javascript.spec.ts', 'search-url-fuzz.spec.ts', 'search-faults.spec.ts', 'console.spec.ts', 'console-overview.spec.ts'];
 const LEAN_SKIPS_TITLES = /without JavaScript|when the kit's scripts fail to load/;
 
 interface BuildProject {
