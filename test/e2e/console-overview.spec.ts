@@ -39,12 +39,20 @@ async function tabTo(page: Page, name: RegExp) {
   throw new Error(`${name} never took the focus`);
 }
 
-/** A visitor's search through the header's search box (the proxy's form post). */
+/** A visitor's search through the header's search box (the proxy's form post); answers the search's answer. */
 async function visitorSearch(request: APIRequestContext, query: string) {
   const searched = await request.post(PROXY_PATH, {
     form: { key: PROXY_KEY_PLACEHOLDER, engine: 'site', action: 'search', params: JSON.stringify({ query }) },
   });
   expect(searched.status()).toBe(200);
+  return (await searched.json()) as { meta: { request_id: string }; results: { _meta: { id: string }; title?: { raw?: string } }[] };
+}
+
+/** The visitor opens the result at `index` of that search, as the results page reports it. */
+async function visitorOpens(request: APIRequestContext, query: string, answer: Awaited<ReturnType<typeof visitorSearch>>, index: number) {
+  const params = { query, document_id: answer.results[index]!._meta.id, request_id: answer.meta.request_id, tags: ['results'] };
+  const clicked = await request.post(PROXY_PATH, { form: { key: PROXY_KEY_PLACEHOLDER, engine: 'site', action: 'click', params: JSON.stringify(params) } });
+  expect(clicked.status()).toBe(200);
 }
 
 async function signIn(page: Page, baseURL: string | undefined) {
@@ -101,12 +109,15 @@ test('the overview draws its chart beside the table of the same figures, and onl
   await screenshot(page, 'overview');
 });
 
-test('one query’s page shows what a visitor sees now, and loads no island code', async ({ browser, page, baseURL, request }) => {
-  await visitorSearch(request, 'query page check');
+test('one query’s page shows what a visitor sees now and what was opened, and loads no island code', async ({ browser, page, baseURL, request }) => {
+  const answer = await visitorSearch(request, 'rates');
+  expect(answer.results.length).toBeGreaterThan(2);
+  await visitorOpens(request, 'rates', answer, 1);
+  const opened = answer.results[1]!.title?.raw ?? '';
   const asked = scriptsAskedFor(page);
   await signIn(page, baseURL);
-  await openOverviewWith(page, 'query page check');
-  const link = page.getByRole('region', { name: 'Top queries' }).getByRole('link', { name: 'query page check' });
+  await openOverviewWith(page, 'rates');
+  const link = page.getByRole('region', { name: 'Top queries' }).getByRole('link', { name: 'rates', exact: true });
   // A browser of its own, whose cache holds no island: the page's own requests show what it loads.
   const address = await link.getAttribute('href');
   const fresh = await browser.newContext();
@@ -114,8 +125,14 @@ test('one query’s page shows what a visitor sees now, and loads no island code
   const askedThere = scriptsAskedFor(queryPage);
   await signIn(queryPage, baseURL);
   await queryPage.goto(address!);
-  await expect(queryPage.getByRole('heading', { level: 1 })).toHaveText('Searches for “query page check”');
+  await expect(queryPage.getByRole('heading', { level: 1 })).toHaveText('Searches for “rates”');
   await expect(queryPage.getByRole('heading', { name: 'What a visitor sees now' })).toBeVisible();
+  // Recording is batched: the click shows once it is written.
+  await expect(async () => {
+    await queryPage.reload();
+    await expect(queryPage.getByRole('region', { name: 'Results opened from this search' }).getByRole('rowheader', { name: opened })).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await expect(queryPage.getByRole('listitem').filter({ hasText: opened }).first()).toContainText(/\d+ clicks? in this range/);
   await queryPage.waitForLoadState('networkidle');
   expect(askedThere).toContain('loader');
   expect(islandsIn(askedThere), 'the query page has no island').toEqual([]);
@@ -169,6 +186,9 @@ test('the overview and a query’s page are usable at 375 px: nothing scrolls si
 
   await page.getByRole('region', { name: 'Top queries' }).getByRole('link', { name: 'narrow overview check' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Searches for “narrow overview check”');
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.goto('/console/engines/site/queries/rates');
+  await expect(page.getByRole('heading', { name: 'What a visitor sees now' })).toBeVisible();
   expect(await overflow()).toBeLessThanOrEqual(0);
   await screenshot(page, 'query');
   await context.close();

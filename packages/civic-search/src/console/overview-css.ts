@@ -7,6 +7,7 @@ export const OVERVIEW_CSS = `
 .chart { margin: 0; min-width: 0; }
 .chart figcaption { font-weight: 700; }
 .chart svg { display: block; height: auto; }
+.figures th, .figures td { white-space: nowrap; overflow-wrap: normal; }
 .results-now li { margin-bottom: 0.5rem; }
 .results-now span { display: block; overflow-wrap: anywhere; }
 .result-title { font-weight: 700; }

@@ -1,7 +1,7 @@
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 
-/** The drawing's own units: the SVG scales to its column, and at the column widths the console has its text stays 11-14 px. */
+/** The drawing's own units: the SVG scales to its column, and at the column widths the console has its text stays 12-15 px. */
 const WIDTH = 300;
 const HEIGHT = 170;
 const MARGIN = { top: 10, right: 12, bottom: 26, left: 44 };
@@ -49,18 +49,18 @@ export function LineChart({ title, labels, values, format, scaleAtLeast }: LineC
         {y.ticks(4).map((tick) => (
           <g key={tick}>
             <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke="#dfe1e2" />
-            <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize="11" fill="#454545">
+            <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize="12" fill="#454545">
               {format(tick)}
             </text>
           </g>
         ))}
         {labels.length > 0 && (
           <>
-            <text x={x(0)} y={HEIGHT - 8} fontSize="11" fill="#454545">
+            <text x={x(0)} y={HEIGHT - 8} fontSize="12" fill="#454545">
               {labels[0]}
             </text>
             {labels.length > 1 && (
-              <text x={x(labels.length - 1)} y={HEIGHT - 8} textAnchor="end" fontSize="11" fill="#454545">
+              <text x={x(labels.length - 1)} y={HEIGHT - 8} textAnchor="end" fontSize="12" fill="#454545">
                 {labels[labels.length - 1]}
               </text>
             )}

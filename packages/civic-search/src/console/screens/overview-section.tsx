@@ -39,7 +39,7 @@ export function OverviewSection({ days, csvHref }: { days: readonly DayFigures[]
       {/* A table wider than a phone scrolls sideways in its own region, which keyboard users must be able to reach. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div class="table-scroll" role="region" aria-labelledby="overview-days" tabindex={0}>
-        <table>
+        <table class="figures">
           <thead>
             <tr>
               <th scope="col">Day</th>

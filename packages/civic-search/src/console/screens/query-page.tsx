@@ -57,7 +57,7 @@ export function QueryPage(props: QueryPageProps) {
       )}
       <ReportFilterForm from={props.from} to={props.to} tag={props.tag} />
       {totals && (
-        <section aria-labelledby="figures">
+        <section>
           <h2 id="figures">In this range</h2>
           <dl class="overview-totals">
             <div>
@@ -79,7 +79,7 @@ export function QueryPage(props: QueryPageProps) {
           </dl>
         </section>
       )}
-      <section aria-labelledby="results-now">
+      <section>
         <h2 id="results-now">What a visitor sees now</h2>
         {props.resultsProblem ? (
           <p>{props.resultsProblem}</p>
@@ -103,7 +103,7 @@ export function QueryPage(props: QueryPageProps) {
           </>
         )}
       </section>
-      <section aria-labelledby="clicked">
+      <section>
         <h2 id="clicked">Results opened from this search</h2>
         <p class="hint">
           The service records which result a visitor opened, not where it stood then: the position is where the result is now.
