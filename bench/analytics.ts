@@ -186,7 +186,7 @@ async function fillInBulk(file: string, searches: number) {
     ),
     click: db.prepare('INSERT INTO click_rollups (engine, period, start, tags, query, document_id, clicks) VALUES (?, 0, ?, ?, ?, ?, ?)'),
     document: db.prepare('INSERT INTO document_clicks (engine, period, start, tags, document_id, clicks) VALUES (?, 0, ?, ?, ?, ?)'),
-    hour: db.prepare('INSERT INTO hour_counts (engine, hour, tags, queries, clicks) VALUES (?, ?, ?, ?, ?)'),
+    hour: db.prepare('INSERT INTO hour_counts (engine, hour, tags, queries, clicks, found) VALUES (?, ?, ?, ?, ?, ?)'),
     event: db.prepare(
       'INSERT INTO search_events (engine, day, at, kind, query, tags, results, page, filtered, took_ms, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
@@ -205,16 +205,16 @@ async function fillInBulk(file: string, searches: number) {
   let seen = new Set<string>();
   let clickRows = new Map<string, number>();
   let documentRows = new Map<string, number>();
-  let hours = new Map<string, [number, number]>();
+  let hours = new Map<string, [number, number, number]>();
   let events: unknown[][] = [];
   const writeDay = db.transaction(() => {
     for (const row of terms.values())
       insert.query.run('site', day, row.tags, row.query, row.queries, row.found, row.clicks, row.clients, row.redacted);
     for (const [key, clicks] of clickRows) insert.click.run('site', day, ...key.split('\u0000'), clicks);
     for (const [key, clicks] of documentRows) insert.document.run('site', day, ...key.split('\u0000'), clicks);
-    for (const [key, [queries, clicks]] of hours) {
+    for (const [key, [queries, clicks, found]] of hours) {
       const [hour, tags] = key.split('\u0000');
-      insert.hour.run('site', Number(hour), tags, queries, clicks);
+      insert.hour.run('site', Number(hour), tags, queries, clicks, found);
     }
     for (const event of events) insert.event.run(...event);
   });
@@ -270,12 +270,13 @@ async function fillInBulk(file: string, searches: number) {
     }
     const tags = JSON.stringify(search.tags);
     const hourKey = `${Math.floor(search.at / 3_600_000)}\u0000${tags}`;
-    const hour = hours.get(hourKey) ?? [0, 0];
+    const hour = hours.get(hourKey) ?? [0, 0, 0];
     hours.set(hourKey, hour);
     const term = row(tags, search.query);
     term.queries += 1;
     if (search.results > 0) term.found += 1;
     hour[0] += 1;
+    if (search.results > 0) hour[2] += 1;
     if (term.query !== OTHER_QUERIES && !seen.has(`${term.query}\u0000${search.client}`)) {
       seen.add(`${term.query}\u0000${search.client}`);
       term.clients += 1;

@@ -57,13 +57,13 @@ export function packageNotice(root) {
   };
 }
 
-/** The notices file for these packages, sorted by name. */
-export function noticesText(notices) {
+/** The notices file for these packages, sorted by name; `files` names what bundles them. */
+export function noticesText(notices, files = "civic-elements' `dist/` files") {
   const sorted = [...notices].sort((a, b) => a.name.localeCompare(b.name));
   const lines = [
     '# Third-party notices',
     '',
-    "civic-elements' `dist/` files bundle code from the libraries below, each under its own licence, reproduced in",
+    `${files} bundle code from the libraries below, each under its own licence, reproduced in`,
     'full. This file is written by the build from the modules it bundled.',
     '',
     ...sorted.map(({ name, version, license }) => `- ${name} ${version} (${license})`),

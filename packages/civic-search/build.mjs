@@ -1,6 +1,7 @@
 // Builds civic-search for publishing: each public entry bundled with what it uses of `civic-elements/core` (built in
-// from the kit's sources, so a server installs no civic-elements and no React), every dependency left to npm; then
-// the type declarations, with the kit's types they use copied in beside them.
+// from the kit's sources, so a server installs no civic-elements and no React), every dependency left to npm; the
+// console's browser code (build-console-client.mjs); then the type declarations, with the kit's types they use copied
+// in beside them.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleOptions } from './bundle-options.mjs';
 import { inlineKitTypes } from './kit-types.mjs';
+import { buildConsoleClient } from './build-console-client.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
@@ -32,6 +34,7 @@ await build({
   legalComments: 'none',
 });
 chmodSync(join(dist, 'cli.js'), 0o755);
+await buildConsoleClient();
 
 execFileSync(process.execPath, [join(root, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], {
   stdio: 'inherit',

@@ -196,6 +196,51 @@ export function analyticsStoreContract(options: StoreContractOptions) {
         );
       }));
 
+    it('counts the searches that found something, per day and per hour, in all and for one term', () =>
+      withStore(options, async (store) => {
+        const day = at('2025-06-02T00:00:00Z');
+        await store.record({
+          searches: [
+            search('rates', day + 8 * HOUR_MS),
+            search('zebra permit', day + 8 * HOUR_MS + 60_000, { results: 0 }),
+            search('zebra permit', day + DAY_MS + 9 * HOUR_MS, { results: 0 }),
+            search('bins', day + DAY_MS + 9 * HOUR_MS, { tags: ['header'] }),
+          ],
+          clicks: [click('rates', 'rates-page', day + 8 * HOUR_MS + 120_000)],
+          apiCalls: [],
+        });
+        const range = { from: day, to: day + 2 * DAY_MS - 1 };
+        const perDay = await store.counts({ engine: 'site', range, interval: 'day' });
+        assert.deepEqual(
+          perDay.map((row) => [row.queries, row.found, row.clicks]),
+          [
+            [2, 1, 1],
+            [2, 1, 0],
+          ],
+        );
+        const perHour = await store.counts({ engine: 'site', range: { from: day + 8 * HOUR_MS, to: day + 9 * HOUR_MS - 1 }, interval: 'hour' });
+        assert.deepEqual(
+          perHour.map((row) => [row.queries, row.found]),
+          [[2, 1]],
+        );
+        const tagged = await store.counts({ engine: 'site', range, interval: 'day', allTags: ['header'] });
+        assert.deepEqual(
+          tagged.map((row) => [row.queries, row.found]),
+          [
+            [0, 0],
+            [1, 1],
+          ],
+        );
+        const ofTerm = await store.counts({ engine: 'site', range, interval: 'day', query: 'zebra permit' });
+        assert.deepEqual(
+          ofTerm.map((row) => [row.queries, row.found]),
+          [
+            [1, 0],
+            [1, 0],
+          ],
+        );
+      }));
+
     it('lists API calls by date, status and method, in either order, with paging and a total', () =>
       withStore(options, async (store) => {
         const start = at('2025-05-05T08:00:00Z');

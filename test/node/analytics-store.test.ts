@@ -4,11 +4,12 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ANALYTICS_DB_FILE, OTHER_QUERIES, openSqliteAnalyticsStore } from '../../packages/civic-search/src/analytics';
-import { splitRange, dayOf } from '../../packages/civic-search/src/analytics/periods';
+import { splitRange, dayOf, DAY_MS } from '../../packages/civic-search/src/analytics/periods';
 import { analyticsStoreContract, at, search, wholeRange } from './analytics-store-contract';
 
 const tempFile = async () => join(await mkdtemp(join(tmpdir(), 'analytics-store-')), ANALYTICS_DB_FILE);
@@ -40,6 +41,31 @@ describe('analytics store (SQLite only)', () => {
     assert.deepEqual(terms[0], { term: OTHER_QUERIES, queries: 1950, clicks: 0 });
     const total = terms.reduce((sum, row) => sum + row.queries, 0);
     assert.equal(total, 2000, 'every search is still counted');
+    await store.close();
+  });
+
+  it('keeps the counts of a file from before it counted found searches, and leaves their no-result figures unknown', async () => {
+    const file = await tempFile();
+    const day = at('2025-05-05T00:00:00Z');
+    const older = openSqliteAnalyticsStore(file);
+    await older.record({ searches: [search('rates', day + 3_600_000), search('nothing', day + 3_600_000, { results: 0 })], ...none });
+    await older.close();
+    // The file as the previous layout wrote it: hourly counts without the found column.
+    const db = new Database(file);
+    db.exec('ALTER TABLE hour_counts DROP COLUMN found');
+    db.pragma('user_version = 2');
+    db.close();
+
+    const store = openSqliteAnalyticsStore(file);
+    await store.record({ searches: [search('rates', day + DAY_MS + 3_600_000), search('nothing', day + DAY_MS, { results: 0 })], ...none });
+    const rows = await store.counts({ engine: 'site', range: { from: day, to: day + 2 * DAY_MS - 1 }, interval: 'day' });
+    assert.deepEqual(
+      rows.map((row) => [row.queries, row.found]),
+      [
+        [2, undefined],
+        [2, 1],
+      ],
+    );
     await store.close();
   });
 

@@ -260,10 +260,10 @@ describe('the reports, without scripts', () => {
     const page = await call('/console/engines/parks', { cookie: session.cookie });
     assert.equal(page.status, 200);
     const section = (id: string) => page.body.slice(page.body.indexOf(`id="${id}"`), page.body.indexOf('</section>', page.body.indexOf(`id="${id}"`)));
-    assert.match(section('top'), /<th scope="row">park<\/th><td class="number">2<\/td>/);
+    assert.match(section('top'), /<th scope="row"><a href="[^"]+">park<\/a><\/th><td class="number">2<\/td>/);
     assert.match(section('no-results'), /skate ramp/);
-    assert.doesNotMatch(section('no-results'), /<th scope="row">park</);
-    assert.match(section('no-clicks'), /<th scope="row">park</);
+    assert.doesNotMatch(section('no-results'), /<th scope="row"><a href="[^"]+">park</);
+    assert.match(section('no-clicks'), /<th scope="row"><a href="[^"]+">park</);
     assert.ok(!page.body.includes('jane.doe'), 'an email typed into the search box never shows');
     assert.match(page.body, /\[email\]/);
   });

@@ -255,6 +255,13 @@ describe('the packed packages, installed as a council would', () => {
       consumer,
     );
     assert.match(service.output(), /engine "places" \(6 fields\)/);
+    // The console's browser code came in the package: its pages name the loader, and the service serves it.
+    const signInPage = await (await fetch(`${service.origin}/console/sign-in`)).text();
+    const loader = /<script type="module" src="(\/console\/assets\/loader-\w+\.js)"/.exec(signInPage)?.[1];
+    assert.ok(loader, 'the installed console names its loader');
+    const served = await fetch(service.origin + loader);
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     const markup = (await readFile(join(FIXTURES, 'index.html'), 'utf8')).replace('__SERVICE__', service.origin);
     await writeFile(join(consumer, 'index.html'), markup);
     // The same page on the lean build: the installed package's dist/lean/, under the same names.

@@ -325,6 +325,7 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
             to: (unit + 1) * size - 1,
             queries: whole(bucket?.queries.value),
             clicks: whole(bucket?.clicks.value),
+            found: whole(bucket?.found.value),
           });
         }
         return rows;

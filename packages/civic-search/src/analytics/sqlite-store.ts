@@ -19,8 +19,11 @@ import type {
 
 /** The file in the data folder that keeps analytics, apart from the operator's settings: it is event data, bounded and expiring. */
 export const ANALYTICS_DB_FILE = 'analytics.db';
-/** 2: document click roll-ups and the indexes year-wide top lists are read by. */
-const SCHEMA_VERSION = 2;
+/**
+ * 2: document click roll-ups and the indexes year-wide top lists are read by. 3: hourly counts of the searches that
+ * found something.
+ */
+const SCHEMA_VERSION = 3;
 /** The term that new queries of a day are counted under once the day already holds `maxQueriesPerDay` of them. */
 export const OTHER_QUERIES = '[other queries]';
 
@@ -58,6 +61,7 @@ const CREATE = `
   ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS hour_counts (
     engine TEXT NOT NULL, hour INTEGER NOT NULL, tags TEXT NOT NULL, queries INTEGER NOT NULL, clicks INTEGER NOT NULL,
+    found INTEGER,
     PRIMARY KEY (engine, hour, tags)
   ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS query_clients (
@@ -103,6 +107,9 @@ function openDatabase(file: string, log: (message: string) => void): Database.Da
             SELECT engine, period, start, tags, document_id, SUM(clicks) FROM click_rollups
             GROUP BY engine, period, start, tags, document_id`);
         }
+        // An hour recorded before found searches were counted keeps NULL there (not known), and so does any later
+        // addition to it: a no-result rate is never made up from a guess.
+        if (version >= 1 && version < 3) db.exec('ALTER TABLE hour_counts ADD COLUMN found INTEGER');
         db.pragma(`user_version = ${SCHEMA_VERSION}`);
       })();
       db.prepare('SELECT count(*) FROM hour_counts').get();
@@ -168,8 +175,8 @@ export function openSqliteAnalyticsStore(
        ON CONFLICT DO UPDATE SET clicks = clicks + 1`,
     ),
     bumpHour: db.prepare(
-      `INSERT INTO hour_counts (engine, hour, tags, queries, clicks) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT DO UPDATE SET queries = queries + excluded.queries, clicks = clicks + excluded.clicks`,
+      `INSERT INTO hour_counts (engine, hour, tags, queries, clicks, found) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET queries = queries + excluded.queries, clicks = clicks + excluded.clicks, found = found + excluded.found`,
     ),
     dayEvents: db.prepare<[string, number], { n: number }>('SELECT count(*) AS n FROM search_events WHERE engine = ? AND day = ?'),
     insertEvent: db.prepare(
@@ -240,7 +247,7 @@ export function openSqliteAnalyticsStore(
       const day = dayOf(event.at);
       const tags = tagsKey(event.tags);
       const term = addToTerm(event.engine, day, tags, event.query, event.redacted, [1, event.results > 0 ? 1 : 0, 0], event.client);
-      statements.bumpHour.run(event.engine, hourOf(event.at), tags, 1, 0);
+      statements.bumpHour.run(event.engine, hourOf(event.at), tags, 1, 0, event.results > 0 ? 1 : 0);
       if (dayEvents.get(event.engine, day) < limits.maxSearchEventsPerDay) {
         statements.insertEvent.run(
           event.engine,
@@ -262,7 +269,7 @@ export function openSqliteAnalyticsStore(
       const day = dayOf(event.at);
       const tags = tagsKey(event.tags);
       const term = addToTerm(event.engine, day, tags, event.query, event.redacted, [0, 0, 1]);
-      statements.bumpHour.run(event.engine, hourOf(event.at), tags, 0, 1);
+      statements.bumpHour.run(event.engine, hourOf(event.at), tags, 0, 1, 0);
       statements.bumpClick.run(event.engine, DAILY, day, tags, term, event.documentId);
       statements.bumpClick.run(event.engine, MONTHLY, monthOf(day), tags, term, event.documentId);
       statements.bumpDocument.run(event.engine, DAILY, day, tags, event.documentId);
@@ -350,19 +357,21 @@ export function openSqliteAnalyticsStore(
       const size = options.interval === 'hour' ? HOUR_MS : DAY_MS;
       const first = Math.floor(options.range.from / size);
       const last = Math.floor(options.range.to / size);
-      const found = new Map<number, { queries: number; clicks: number }>();
+      type Unit = { unit: number; queries: number; clicks: number; found: number | null };
+      const units = new Map<number, Unit>();
       if (options.query !== undefined || options.documentId !== undefined) {
         // Per term or document: daily roll-ups (hours are not kept per term).
         const byDay =
           options.documentId !== undefined
             ? db.prepare(
-                `SELECT start AS unit, 0 AS queries, SUM(clicks) AS clicks FROM click_rollups
+                `SELECT start AS unit, 0 AS queries, SUM(clicks) AS clicks, 0 AS found FROM click_rollups
                  WHERE engine = ? AND period = ${DAILY} AND start BETWEEN ? AND ? AND ${tags.sql} AND document_id = ?
                  ${options.query !== undefined ? 'AND query = ?' : ''} GROUP BY start`,
               )
             : db.prepare(
                 // Through the term index: the one term's days, not every term's rows of the range.
-                `SELECT start AS unit, SUM(queries) AS queries, SUM(clicks) AS clicks FROM query_rollups INDEXED BY query_rollups_term
+                `SELECT start AS unit, SUM(queries) AS queries, SUM(clicks) AS clicks, SUM(with_results) AS found
+                 FROM query_rollups INDEXED BY query_rollups_term
                  WHERE engine = ? AND period = ${DAILY} AND start BETWEEN ? AND ? AND ${tags.sql} AND query = ? GROUP BY start`,
               );
         const args = [
@@ -373,24 +382,30 @@ export function openSqliteAnalyticsStore(
           ...(options.documentId !== undefined ? [options.documentId] : []),
           ...(options.query !== undefined ? [options.query] : []),
         ];
-        for (const row of byDay.all(...args) as { unit: number; queries: number; clicks: number }[]) found.set(row.unit, row);
+        for (const row of byDay.all(...args) as Unit[]) units.set(row.unit, row);
       } else {
+        // A unit holding an hour whose found searches were not counted (recorded by an older version) has no found
+        // count: the CASE gives NULL then, as SUM alone would skip the unknown hours and under-count.
         const perHour = db.prepare(
-          `SELECT CAST(hour / ? AS INTEGER) AS unit, SUM(queries) AS queries, SUM(clicks) AS clicks FROM hour_counts
+          `SELECT CAST(hour / ? AS INTEGER) AS unit, SUM(queries) AS queries, SUM(clicks) AS clicks,
+             CASE WHEN COUNT(found) = COUNT(*) THEN SUM(found) END AS found FROM hour_counts
            WHERE engine = ? AND hour BETWEEN ? AND ? AND ${tags.sql} GROUP BY unit`,
         );
         const hoursPer = size / HOUR_MS;
-        for (const row of perHour.all(hoursPer, options.engine, first * hoursPer, (last + 1) * hoursPer - 1, ...tags.args) as {
-          unit: number;
-          queries: number;
-          clicks: number;
-        }[])
-          found.set(row.unit, row);
+        for (const row of perHour.all(hoursPer, options.engine, first * hoursPer, (last + 1) * hoursPer - 1, ...tags.args) as Unit[]) {
+          units.set(row.unit, row);
+        }
       }
       const rows: CountRow[] = [];
       for (let unit = first; unit <= last; unit++) {
-        const row = found.get(unit);
-        rows.push({ from: unit * size, to: (unit + 1) * size - 1, queries: row?.queries ?? 0, clicks: row?.clicks ?? 0 });
+        const row = units.get(unit);
+        rows.push({
+          from: unit * size,
+          to: (unit + 1) * size - 1,
+          queries: row?.queries ?? 0,
+          clicks: row?.clicks ?? 0,
+          ...(row?.found !== null && { found: row?.found ?? 0 }),
+        });
       }
       return rows;
     },

@@ -85,6 +85,11 @@ export interface CountRow {
   to: number;
   queries: number;
   clicks: number;
+  /**
+   * How many of the queries found something (0 for a document's counts, which hold clicks only). Absent where the
+   * store cannot know: searches recorded by a version that did not count it.
+   */
+  found?: number;
 }
 
 export interface ApiLogQuery {

@@ -1,5 +1,6 @@
 import { EDIT_CSS } from './edit-css';
 import { ADMIN_CSS } from './admin-css';
+import { OVERVIEW_CSS } from './overview-css';
 
 /**
  * The console's one stylesheet, served from the service (a same-origin file, as the Content-Security-Policy
@@ -54,4 +55,4 @@ caption { text-align: left; font-weight: 700; padding: 0.5rem 0; }
 .columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; }
 .columns h4 { margin: 0.5rem 0; }
 th.number, td.number { overflow-wrap: normal; white-space: nowrap; }
-` + EDIT_CSS + ADMIN_CSS;
+${OVERVIEW_CSS}` + EDIT_CSS + ADMIN_CSS;

@@ -5,7 +5,15 @@ import type { PreviewSearch } from '../relevance';
 import type { ConsoleSession } from './sessions';
 
 /** What every signed-in request carries once the session guard let it through. */
-export type ConsoleEnv = { Variables: { session: ConsoleSession; sessionId: string; grant: KeyGrant } };
+export type ConsoleEnv = {
+  Variables: {
+    session: ConsoleSession;
+    sessionId: string;
+    grant: KeyGrant;
+    /** The address of the script that loads the page's islands; absent when the browser code is not built. */
+    clientScript?: string;
+  };
+};
 export type ConsoleContext = Context<ConsoleEnv>;
 export type ConsoleApp = Hono<ConsoleEnv>;
 

@@ -1,6 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx';
+import { tryGetContext } from 'hono/context-storage';
 import type { QueryRow } from '../analytics/types';
+import type { ConsoleEnv } from './console-env';
+import { ReportFilterForm } from './report-filter-form';
 
 /** Where the console lives on the service. */
 export const CONSOLE_PATH = '/console';
@@ -14,6 +17,8 @@ interface LayoutProps {
 
 /** Every console page: one heading per page, a skip link, and sign-out as a form (a change, so a POST). */
 export function Layout({ title, csrfToken, children }: LayoutProps) {
+  // The islands' loader, where the console's browser code is built (client-assets.ts).
+  const script = tryGetContext<ConsoleEnv>()?.var.clientScript;
   return (
     <html lang="en">
       <head>
@@ -21,6 +26,7 @@ export function Layout({ title, csrfToken, children }: LayoutProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} – civic-search console`}</title>
         <link rel="stylesheet" href={`${CONSOLE_PATH}/console.css`} />
+        {script && <script type="module" src={script} />}
       </head>
       <body>
         <a class="skip-link" href="#main">
@@ -109,6 +115,14 @@ export interface ReportsPageProps {
   /** The range shown, as the date fields hold it (YYYY-MM-DD, UTC). */
   from: string;
   to: string;
+  /** The tag the reports are filtered by ('' for none). */
+  tag?: string;
+  /** The engine's screens, under the heading. */
+  nav?: Child;
+  /** Shown above the query reports: the overview. */
+  overview?: Child;
+  /** Where a query's row links to (its own page), if anywhere. */
+  queryHref?: (term: string) => string | undefined;
   problem?: string;
   top: readonly QueryRow[];
   noResults: readonly QueryRow[];
@@ -130,8 +144,18 @@ function QueryFixes({ engine, term }: { engine: string; term: string }) {
   );
 }
 
-function QueryTable(props: { id: string; caption: string; rows: readonly QueryRow[]; empty: string; fixesFor?: string }) {
-  const { id, caption, rows, empty, fixesFor } = props;
+interface QueryTableProps {
+  id: string;
+  caption: string;
+  rows: readonly QueryRow[];
+  empty: string;
+  /** The engine whose synonym and best bet editors each row links to, for the reports that show what to fix. */
+  fixesFor?: string;
+  /** Each query's own page. */
+  queryHref?: (term: string) => string | undefined;
+}
+
+function QueryTable({ id, caption, rows, empty, fixesFor, queryHref }: QueryTableProps) {
   return (
     <section>
       <h2 id={id}>{caption}</h2>
@@ -157,7 +181,7 @@ function QueryTable(props: { id: string; caption: string; rows: readonly QueryRo
             <tbody>
               {rows.map((row) => (
                 <tr>
-                  <th scope="row">{row.term === '' ? '(blank search)' : row.term}</th>
+                  <th scope="row">{linked(row.term === '' ? '(blank search)' : row.term, queryHref?.(row.term))}</th>
                   <td class="number">{row.queries.toLocaleString('en')}</td>
                   <td class="number">{row.clicks.toLocaleString('en')}</td>
                   {fixesFor !== undefined && (row.term === '' ? <td /> : <QueryFixes engine={fixesFor} term={row.term} />)}
@@ -171,39 +195,34 @@ function QueryTable(props: { id: string; caption: string; rows: readonly QueryRo
   );
 }
 
+const linked = (text: string, href: string | undefined) => (href ? <a href={href}>{text}</a> : text);
+
 /** An engine's reports for a date range, as a server-rendered page: it works the same with or without scripts. */
 export function ReportsPage(props: ReportsPageProps) {
-  const { engine, csrfToken, from, to, problem } = props;
+  const { engine, csrfToken, from, to, problem, queryHref } = props;
   return (
     <Layout title={`${engine}: reports`} csrfToken={csrfToken}>
       <p class="breadcrumb">
         <a href={CONSOLE_PATH}>Engines</a>
       </p>
       <h1>{engine}: what visitors search for</h1>
+      {props.nav}
       {problem && (
         <div class="problem" role="alert">
           <h2>There is a problem</h2>
           <p>{problem}</p>
         </div>
       )}
-      <form method="get" class="date-range">
-        <div>
-          <label htmlFor="from">From</label>
-          <input id="from" name="from" type="date" value={from} required />
-        </div>
-        <div>
-          <label htmlFor="to">To</label>
-          <input id="to" name="to" type="date" value={to} required />
-        </div>
-        <button type="submit">Show</button>
-      </form>
-      <QueryTable id="top" caption="Top queries" rows={props.top} empty="No searches in this range." />
+      <ReportFilterForm from={from} to={to} tag={props.tag ?? ''} />
+      {props.overview}
+      <QueryTable id="top" caption="Top queries" rows={props.top} empty="No searches in this range." queryHref={queryHref} />
       <QueryTable
         id="no-results"
         caption="Queries with no results"
         rows={props.noResults}
         empty="Every search in this range found something."
         fixesFor={engine}
+        queryHref={queryHref}
       />
       <QueryTable
         id="no-clicks"
@@ -211,6 +230,7 @@ export function ReportsPage(props: ReportsPageProps) {
         rows={props.noClicks}
         empty="Every search with results in this range had a click."
         fixesFor={engine}
+        queryHref={queryHref}
       />
     </Layout>
   );

@@ -7,6 +7,7 @@ import type { KeyRing } from '../credentials/types';
 import type { PreviewSearch } from '../relevance';
 import { isForeignSite } from '../search-proxy/cors';
 import { clientAddress } from '../search-proxy/rate-limit';
+import { defaultAssetsDir, loadConsoleClient, serveConsoleClient } from './client-assets';
 import { CONSOLE_CSS } from './console-css';
 import type { ConsoleEnv, ConsoleGuards, ConsoleServices, ServiceFetch } from './console-env';
 import { CONSOLE_PATH, MessagePage, SignInPage } from './pages';
@@ -32,6 +33,10 @@ export interface ConsoleOptions {
   signInLimit?: Partial<SignInLimit>;
   /** The clock (tests move it). */
   now?: () => number;
+  /** Where the console's built browser code is (default: the civic-search package's dist/console-assets). */
+  assetsDir?: string;
+  /** Where the console says what an operator should know (default: standard error). */
+  log?: (message: string) => void;
 }
 
 /** The session cookie: HttpOnly, SameSite=Strict, only under the console's path, Secure whenever the page is HTTPS. */
@@ -85,6 +90,8 @@ export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
   // A form is small; a route that takes a file sets its own limit (upload-limit.ts).
   const formLimit = bodyLimit({ maxSize: FORM_MAX_BYTES, onError: (c) => c.text('Too large', 413) });
   app.use(`${CONSOLE_PATH}/*`, (c, next) => (isUploadRoute(c.req.path) ? next() : formLimit(c, next)));
+
+  serveConsoleClient(app, loadConsoleClient(options.assetsDir ?? defaultAssetsDir(), options.log ?? console.error));
 
   app.get(`${CONSOLE_PATH}/console.css`, (c) =>
     c.body(CONSOLE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),

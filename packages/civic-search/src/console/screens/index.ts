@@ -5,6 +5,7 @@ import { documentsScreen } from './documents';
 import { enginesScreen } from './engines';
 import { keysScreen } from './keys';
 import { logSettingsScreen } from './log-settings';
+import { queryScreen } from './query';
 import { relevanceTestsScreen } from './relevance-tests';
 import { reportsScreen } from './reports';
 import { synonymsScreen } from './synonyms';
@@ -14,6 +15,7 @@ import { tuningScreen } from './tuning';
 export const consoleScreens: readonly ConsoleScreen[] = [
   enginesScreen,
   reportsScreen,
+  queryScreen,
   synonymsScreen,
   curationsScreen,
   tuningScreen,
