@@ -14,7 +14,7 @@ import { CONSOLE_PATH, MessagePage, SignInPage } from './pages';
 import { consoleScreens } from './screens';
 import { ConsoleSessions, csrfTokenMatches, type SessionLimits } from './sessions';
 import { SignInLimiter, type SignInLimit } from './sign-in-limiter';
-import { FORM_MAX_BYTES, isUploadRoute } from './upload-limit';
+import { FORM_MAX_BYTES, isUploadRoute, tooLarge } from './upload-limit';
 
 export interface ConsoleOptions {
   /** The service's keys: who may sign in, and what each may see. */
@@ -88,7 +88,7 @@ export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
     await next();
   });
   // A form is small; a route that takes a file sets its own limit (upload-limit.ts).
-  const formLimit = bodyLimit({ maxSize: FORM_MAX_BYTES, onError: (c) => c.text('Too large', 413) });
+  const formLimit = bodyLimit({ maxSize: FORM_MAX_BYTES, onError: (c) => tooLarge(c, 'Too large') });
   app.use(`${CONSOLE_PATH}/*`, (c, next) => (isUploadRoute(c.req.path) ? next() : formLimit(c, next)));
 
   serveConsoleClient(app, loadConsoleClient(options.assetsDir ?? defaultAssetsDir(), options.log ?? console.error));
