@@ -2,7 +2,7 @@
 import type { CrawlRunRecord } from '../../crawler/crawl-history';
 import type { EngineCrawlStatus } from '../../crawler/engine-crawl-routes';
 import { Layout } from '../pages';
-import { Breadcrumb, CsrfField, ErrorSummary, Notice, invalidIf, type Problem } from './admin-parts';
+import { Breadcrumb, CsrfField, ErrorSummary, Notice, invalidIf, type Problem } from './form-parts';
 import { EngineNav, enginePath } from './engine-nav';
 
 export const crawlsPath = (engine: string) => enginePath(engine, '/crawls');

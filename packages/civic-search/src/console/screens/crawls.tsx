@@ -5,7 +5,7 @@ import type { ConsoleContext, ConsoleScreen, ServiceFetch } from '../console-env
 import { engineAccess } from '../engine-access';
 import { CONSOLE_PATH, MessagePage } from '../pages';
 import { callApi } from '../service-api';
-import { formText } from './admin-parts';
+import { formText } from './form-parts';
 import { CrawlsPage, crawlsPath } from './crawls-page';
 
 const crawlApi = (engine: string) => `/api/crawl/engines/${encodeURIComponent(engine)}`;

@@ -1,7 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import type { CurationRecord, ResultLine } from '../relevance-reads';
 import type { CurationDraft } from './curation-draft';
-import { Csrf, EnginePage, ErrorSummary, Notice, Pager, type Problem } from './edit-parts';
+import { EnginePage, Pager } from './edit-parts';
+import { CsrfField, ErrorSummary, Notice, type Problem } from './form-parts';
 import { enginePath } from './engine-nav';
 import { PreviewResults, type PreviewPair } from './relevance-preview';
 
@@ -120,7 +121,7 @@ export function CurationFormPage(props: CurationFormProps) {
     >
       <ErrorSummary problems={problems} />
       <form method="post" action={action} class="edit-form curation-form">
-        <Csrf token={props.csrfToken} />
+        <CsrfField token={props.csrfToken} />
         {draft.promoted.map((doc) => (
           <input type="hidden" name="promoted" value={doc} />
         ))}
@@ -263,7 +264,7 @@ export function CurationDeletePage({ engine, csrfToken, curation }: { engine: st
         {count(curation.promoted.length, 'page', 'pages')} pinned, {count(curation.hidden.length, 'page', 'pages')} hidden now).
       </p>
       <form method="post" action={curationsPath(engine, `/${encodeURIComponent(curation.id)}/delete`)} class="buttons">
-        <Csrf token={csrfToken} />
+        <CsrfField token={csrfToken} />
         <button type="submit" class="danger">
           Delete best bet
         </button>

@@ -7,7 +7,8 @@ import { apiEnginePath, documentTitles, LIST_PAGE_SIZE, listAll, listPage, resul
 import { callApi } from '../service-api';
 import { applyStep, curationOf, draftFromForm, queriesOf, stepOf, type CurationDraft } from './curation-draft';
 import { CurationDeletePage, CurationFormPage, CurationListPage } from './curation-pages';
-import { pageNumber, type Problem } from './edit-parts';
+import { pageNumber } from './edit-parts';
+import { type Problem } from './form-parts';
 import { enginePath } from './engine-nav';
 import { importNotice } from './import-page';
 import { transferRoutes } from './relevance-transfer';

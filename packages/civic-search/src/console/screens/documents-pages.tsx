@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { Layout } from '../pages';
-import { Breadcrumb, CsrfField, ErrorSummary, Notice, type Problem } from './admin-parts';
+import { Breadcrumb, CsrfField, ErrorSummary, Notice, type Problem } from './form-parts';
 import { EngineNav, enginePath } from './engine-nav';
 
 export type Schema = Record<string, string>;

@@ -2,7 +2,8 @@
 import type { ConsoleContext } from '../console-env';
 import { CURATION_COLUMNS, SYNONYM_COLUMNS } from '../relevance-csv';
 import type { RelevanceKind } from '../relevance-import';
-import { Csrf, EnginePage, ErrorSummary } from './edit-parts';
+import { EnginePage } from './edit-parts';
+import { CsrfField, ErrorSummary } from './form-parts';
 import { enginePath } from './engine-nav';
 
 const WORDS = {
@@ -62,7 +63,7 @@ export function ImportPage({ engine, kind, csrfToken, problems = [], failed }: I
         changed. Every row is checked first: if any is wrong, nothing is imported and every problem is listed here by line.
       </p>
       <form method="post" action={`${path}/import`} enctype="multipart/form-data" class="edit-form">
-        <Csrf token={csrfToken} />
+        <CsrfField token={csrfToken} />
         <label htmlFor="file">CSV file</label>
         <input id="file" name="file" type="file" accept=".csv,text/csv" required {...(fromFile ? { 'aria-invalid': 'true' } : {})} />
         <div class="buttons">
@@ -75,7 +76,7 @@ export function ImportPage({ engine, kind, csrfToken, problems = [], failed }: I
         key is used for this read only: it is not kept or recorded anywhere.
       </p>
       <form method="post" action={`${path}/import-app-search`} class="edit-form">
-        <Csrf token={csrfToken} />
+        <CsrfField token={csrfToken} />
         <label htmlFor="source-url">Address of the old App Search</label>
         <p id="source-url-hint" class="hint">
           For example https://search.council.example:3002

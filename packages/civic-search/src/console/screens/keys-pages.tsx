@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { CONSOLE_PATH, Layout } from '../pages';
-import { Breadcrumb, CsrfField, ErrorSummary, Notice, invalidIf, type Problem } from './admin-parts';
+import { Breadcrumb, CsrfField, ErrorSummary, Notice, invalidIf, type Problem } from './form-parts';
 
 export const KEYS_PATH = `${CONSOLE_PATH}/keys`;
 export const keyPath = (name: string, action: 'revoke') => `${KEYS_PATH}/${encodeURIComponent(name)}/${action}`;

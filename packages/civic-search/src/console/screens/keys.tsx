@@ -3,7 +3,7 @@ import { CREDENTIAL_MESSAGES } from '../../credentials/credential-rules';
 import type { ConsoleContext, ConsoleScreen, ServiceFetch } from '../console-env';
 import { MessagePage } from '../pages';
 import { callApi, type ApiAnswer } from '../service-api';
-import { formList, formText, type Problem } from './admin-parts';
+import { formList, formText, type Problem } from './form-parts';
 import {
   EMPTY_KEY_FORM,
   KEYS_PATH,

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { MAX_RETENTION_DAYS } from '../../analytics/log-settings';
 import { CONSOLE_PATH, Layout } from '../pages';
-import { Breadcrumb, CsrfField, ErrorSummary, Notice, invalidIf, type Problem } from './admin-parts';
+import { Breadcrumb, CsrfField, ErrorSummary, Notice, invalidIf, type Problem } from './form-parts';
 
 export const LOG_SETTINGS_PATH = `${CONSOLE_PATH}/log-settings`;
 

@@ -3,7 +3,7 @@ import { refusal } from '../../credentials/grants';
 import type { ConsoleContext, ConsoleScreen } from '../console-env';
 import { MessagePage } from '../pages';
 import { callApi, type ApiAnswer } from '../service-api';
-import { formText, type Problem } from './admin-parts';
+import { formText, type Problem } from './form-parts';
 import { LOG_SETTINGS_PATH, LogSettingsPage, type LogKindValues, type LogSettingsValues } from './log-settings-page';
 
 const LOG_SETTINGS_API = '/api/as/v1/log_settings';

@@ -1,7 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import type { SynonymRecord } from '../relevance-reads';
 import { enginePath } from './engine-nav';
-import { Csrf, EnginePage, ErrorSummary, Notice, Pager, type Problem } from './edit-parts';
+import { EnginePage, Pager } from './edit-parts';
+import { CsrfField, ErrorSummary, Notice, type Problem } from './form-parts';
 import { PreviewResults, type PreviewPair } from './relevance-preview';
 
 const synonymsPath = (engine: string, rest = '') => `${enginePath(engine, '/synonyms')}${rest}`;
@@ -110,7 +111,7 @@ export function SynonymFormPage(props: SynonymFormProps) {
     >
       <ErrorSummary problems={problems} />
       <form method="post" action={action} class="edit-form">
-        <Csrf token={props.csrfToken} />
+        <CsrfField token={props.csrfToken} />
         <label htmlFor="synonyms">Synonyms</label>
         <p id="synonyms-hint" class="hint">
           One word or phrase on each line, two or more. A search for any of them also finds pages that use the others.
@@ -148,7 +149,7 @@ export function SynonymDeletePage({ engine, csrfToken, set }: { engine: string; 
         Searches for these words will no longer find each other’s pages: <strong>{set.synonyms.join(', ')}</strong>.
       </p>
       <form method="post" action={synonymsPath(engine, `/${encodeURIComponent(set.id)}/delete`)} class="buttons">
-        <Csrf token={csrfToken} />
+        <CsrfField token={csrfToken} />
         <button type="submit" class="danger">
           Delete synonym set
         </button>

@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+// The parts every console form is made of: its problems, its outcome, its CSRF field, and reading what it sent.
 import { CONSOLE_PATH } from '../pages';
 
 /** One problem to show: the API's own text, and the field it concerns when one can be named. */
@@ -11,11 +12,11 @@ export interface Problem {
  * The error summary at the top of a form: announced as an alert, each problem a link to the field it concerns so a
  * keyboard or screen reader user goes straight there.
  */
-export function ErrorSummary({ problems }: { problems: readonly Problem[] }) {
+export function ErrorSummary({ problems, heading = 'There is a problem' }: { problems: readonly Problem[]; heading?: string }) {
   if (problems.length === 0) return null;
   return (
     <div class="problem" role="alert" aria-labelledby="problem-title">
-      <h2 id="problem-title">There is a problem</h2>
+      <h2 id="problem-title">{heading}</h2>
       <ul>
         {problems.map((problem) => (
           <li>{problem.field ? <a href={`#${problem.field}`}>{problem.text}</a> : problem.text}</li>
