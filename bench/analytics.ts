@@ -12,6 +12,8 @@
  *    year, 365 days ending mid-month, a month and a day, 5 times each; median and max are reported.
  * 3. Store size per million searches: the file after a checkpoint, divided by the millions stored.
  *
+ * 4. With `--console`: the console's engine page (overview and reports) over each range, through the service.
+ *
  * Run: `node --conditions=source --import tsx bench/analytics.ts [--quick]` (`--quick`: 100,000 and 1 million
  * searches). Progress goes to stderr; the report (Markdown) to stdout.
  */
@@ -39,6 +41,8 @@ const quick = process.argv.includes('--quick');
 const bulk = process.argv.includes('--bulk');
 /** `--sizes=1000000,10000000`: the numbers of searches to store (default: 1 and 10 million; `--quick`: 0.1 and 1). */
 const sizesArgument = process.argv.find((argument) => argument.startsWith('--sizes='));
+/** `--console`: also time the console's engine page (overview and reports) over each range, as a manager loads it. */
+const consolePages = process.argv.includes('--console');
 /** `--no-latency`: skip the recording cost (part 1). */
 const latency = !process.argv.includes('--no-latency');
 const load = () =>
@@ -356,8 +360,50 @@ async function reportTimes(searches: number) {
     log(`  ${name}: ${ms(times[(RUNS - 1) / 2])} ms`);
   }
   await store.close();
+  if (consolePages) lines.push('', ...(await consolePageTimes(dir, file, ranges)));
   await rm(dir, { recursive: true, force: true });
   return lines.join('\n');
+}
+
+const day = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * The console's engine page (totals, the figures by day and the three reports, all read at once) over each range,
+ * through the service's own app with a signed-in session, so the time is what the manager waits for on the server.
+ */
+async function consolePageTimes(dir: string, file: string, ranges: [string, { from: number; to: number }][]) {
+  const KEY = 'private-bench-console-key-0123456789';
+  const service = await createSearchService({
+    engines: [{ name: 'site', schema: PAGE_SCHEMA, searchFields: PAGE_SEARCH_FIELDS, documents: [] }],
+    dataDir: join(dir, 'service'),
+    privateKey: KEY,
+    inProcess: true,
+    analytics: { store: openSqliteAnalyticsStore(file) },
+  });
+  const signIn = await service.request('/console/sign-in', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ key: KEY }).toString(),
+  });
+  const cookie = signIn.headers.get('set-cookie')?.split(';')[0];
+  if (signIn.status !== 303 || !cookie) throw new Error(`console sign-in answered ${signIn.status}`);
+  const lines = ['| console engine page (overview and reports) | median ms | max ms | load average |', '| --- | --- | --- | --- |'];
+  for (const [when, range] of ranges) {
+    const path = `/console/engines/site?from=${day(range.from)}&to=${day(range.to)}`;
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const started = performance.now();
+      const page = await service.request(path, { headers: { Cookie: cookie } });
+      await page.text();
+      times.push(performance.now() - started);
+      if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
+    }
+    times.sort((a, b) => a - b);
+    lines.push(`| ${when} | ${ms(times[(RUNS - 1) / 2])} | ${ms(times[RUNS - 1])} | ${load()} |`);
+    log(`  console page, ${when}: ${ms(times[(RUNS - 1) / 2])} ms`);
+  }
+  await service.close();
+  return lines;
 }
 
 // Each part is written as soon as it is measured: a long run stopped part-way keeps what it measured.
