@@ -121,3 +121,23 @@ test('the console is usable at 375 px: nothing scrolls sideways', async ({ brows
   expect(overflow).toBeLessThanOrEqual(0);
   await context.close();
 });
+
+test('screenshots of sign-in and the engines page for the README, at 1280 and 375 px (only with CONSOLE_SCREENSHOTS=1)', async ({
+  browser,
+  baseURL,
+}) => {
+  test.skip(process.env.CONSOLE_SCREENSHOTS !== '1', 'screenshots are made on request only');
+  for (const width of [1280, 375]) {
+    const context = await browser.newContext({ viewport: { width, height: width === 375 ? 740 : 800 } });
+    const page = await context.newPage();
+    const shot = (name: string) =>
+      page.screenshot({ path: resolve(import.meta.dirname, '../../docs/console', `${name}-${width}.png`), fullPage: true });
+    await page.goto('/console/sign-in');
+    await shot('sign-in');
+    await page.getByLabel('Key').fill(exampleKey(baseURL));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Engines');
+    await shot('engines');
+    await context.close();
+  }
+});
