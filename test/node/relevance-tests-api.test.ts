@@ -214,6 +214,27 @@ describe('a run', () => {
   });
 });
 
+describe('on a meta engine', () => {
+  it('runs through its sources with its own settings, and a draft of them is compared with the saved ones', async () => {
+    const made = await call('POST', '/api/as/v1/engines', { name: 'everything', type: 'meta', source_engines: ['library', 'parks'] });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    assert.equal((await call('PUT', '/api/as/v1/engines/everything/search_settings', TITLE_FIRST)).status, 200);
+    const made2 = await call('POST', tests('everything'), { query: 'dog', expected: ['library|dog-registration'] });
+    assert.equal(made2.status, 200, JSON.stringify(made2.body));
+
+    const saved = await call('POST', `${tests('everything')}/run`);
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    assert.deepEqual(saved.body.run.tests[0].positions, [1], 'the meta engine’s own weights put the registration page first');
+    const drafted = await call('POST', `${tests('everything')}/run`, { draft: { settings: BODY_FIRST } });
+    assert.equal(drafted.status, 200, JSON.stringify(drafted.body));
+    assert.deepEqual(drafted.body.run.tests[0].positions, [2]);
+    assert.deepEqual(
+      drafted.body.comparison.worse.map((change: { query: string }) => change.query),
+      ['dog'],
+    );
+  });
+});
+
 describe('who may do what', () => {
   it('needs a key; a key that reads may list, export and run, not change; a key for another engine may do nothing', async () => {
     assert.equal((await call('GET', tests(), undefined, null)).status, 401);

@@ -21,7 +21,9 @@ export function engineFirstPage(preview: PreviewSearch, engine: EngineDefinition
     );
     return answer.results.map((result) => {
       const url = (result.url as { raw?: unknown } | undefined)?.raw;
-      return { id: result._meta.id, ...(typeof url === 'string' && { url }) };
+      // The id a result shows: on a meta engine that is `source|id`, which tells two sources' pages apart.
+      const shown = (result.id as { raw?: unknown } | undefined)?.raw;
+      return { id: typeof shown === 'string' ? shown : result._meta.id, ...(typeof url === 'string' && { url }) };
     });
   };
 }

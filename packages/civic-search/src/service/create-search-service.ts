@@ -20,10 +20,10 @@ import { Credentials } from '../credentials/credentials';
 import { SEARCH_KEY_PATH, searchKeyGate } from '../credentials/search-key-gate';
 import { MetaEngines } from '../meta-engines/meta-engines';
 import { withMetaEngines, type MetaEngineAdmin } from '../meta-engines/meta-engine-admin';
-import { withMetaSearch } from '../meta-engines/meta-search';
+import { withMetaSearch, type MetaEngineRules } from '../meta-engines/meta-search';
 import { metaEngineDefinitions } from '../meta-engines/meta-definitions';
 import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } from '../crawler/service-crawls';
-import { forgetEngineRules, previewSearch, relevanceApi, relevanceRules, withRelevance } from '../relevance';
+import { forgetEngineRules, previewSearch, relevanceApi, relevanceRules, withRelevance, type PreviewSearch, type RelevanceDraft } from '../relevance';
 import { clusterAnalyticsStoreFromEnv, createAnalytics, type Analytics, type AnalyticsOptions } from '../analytics';
 import { consoleRoutes, type SessionLimits, type SignInLimit } from '../console';
 import { RelevanceTestStore, relevanceTestsApi } from '../relevance-tests';
@@ -320,7 +320,23 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   // a meta engine's search asks each source engine with the meta engine's own search settings (its sources' synonyms
   // and curations apply within them), then applies its own curation.
   const rules = relevanceRules(operatorStore, (name) => registry.get(name)?.schema);
-  const preview = previewSearch(backend, rules);
+  /** A meta engine's own rules: the saved ones, or for a preview, one engine's draft in place of its saved rules. */
+  const metaRules = (drafted?: { engine: string; draft: RelevanceDraft }): MetaEngineRules => ({
+    curationOf: async (engine, query) => (await rules.apply(engine, { query }, engine === drafted?.engine ? drafted.draft : undefined)).rules,
+    settingsOf: async (engine) => {
+      if (engine === drafted?.engine && drafted.draft.settings) return drafted.draft.settings;
+      const definition = registry.get(engine);
+      return definition && rules.settingsOf(definition);
+    },
+    schemaOf: (engine) => registry.get(engine)?.schema,
+  });
+  const searching = withMetaSearch(withRelevance(backend, rules), metaEngines, metaRules());
+  // A preview records nothing: it asks the backend (for a meta engine, each source) past the proxy and its analytics.
+  const previewOne = previewSearch(backend, rules);
+  const preview: PreviewSearch = async (engine, request, draft, signal) =>
+    (await metaEngines.get(engine))
+      ? withMetaSearch(withRelevance(backend, rules), metaEngines, metaRules({ engine, draft })).search(engine, request, signal)
+      : previewOne(engine, request, draft, signal);
   if (options.console !== false) {
     app.route(
       '/',
@@ -338,14 +354,6 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   }
   app.route('/', relevanceApi({ store: operatorStore, engines: registry, privateKey: privateKey.key, keys: credentials }));
   app.route('/', relevanceTestsApi({ store: operatorStore, engines: registry, preview, privateKey: privateKey.key, keys: credentials }));
-  const searching = withMetaSearch(withRelevance(backend, rules), metaEngines, {
-    curationOf: async (engine, query) => (await rules.apply(engine, { query })).rules,
-    settingsOf: async (engine) => {
-      const definition = registry.get(engine);
-      return definition && rules.settingsOf(definition);
-    },
-    schemaOf: (engine) => registry.get(engine)?.schema,
-  });
   app.route(
     '/',
     searchProxy({
