@@ -1,10 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
+import { consoleBrowser, serveOverHttp, TRUSTED_CLIENT_HEADER, type Session } from './support/console-browser';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
 import { page as sitePage, startTestSite, type TestSite } from './crawler-test-site';
 
@@ -15,66 +14,12 @@ import { page as sitePage, startTestSite, type TestSite } from './crawler-test-s
  */
 
 const ROOT_KEY = 'private-console-admin-root-key';
-const TRUST = 'x-test-client';
 
 let dataDir: string;
 let service: SearchService;
-let server: ReturnType<typeof serve>;
+let server: Awaited<ReturnType<typeof serveOverHttp>>;
 let url: string;
-let clientNumber = 0;
-
-/** A client of its own (the service trusts TRUST as a proxy's client header), so sign-in limits never cross tests. */
-const newClient = () => `203.0.113.${++clientNumber}`;
-
-interface Answer {
-  status: number;
-  location: string | null;
-  headers: Headers;
-  body: string;
-}
-
-async function call(
-  path: string,
-  init: { method?: string; form?: Record<string, string | string[]>; cookie?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(init.form ?? {})) for (const one of [value].flat()) body.append(name, one);
-  const response = await fetch(`${url}${path}`, {
-    method: init.method ?? (init.form ? 'POST' : 'GET'),
-    redirect: 'manual',
-    headers: {
-      [TRUST]: '198.51.100.1',
-      ...(init.form && { 'Content-Type': 'application/x-www-form-urlencoded' }),
-      ...(init.cookie && { Cookie: init.cookie }),
-      ...init.headers,
-    },
-    ...(init.form && { body: body.toString() }),
-  });
-  return { status: response.status, location: response.headers.get('location'), headers: response.headers, body: await response.text() };
-}
-
-interface Session {
-  cookie: string;
-  csrf: string;
-  /** The console's first page as this key sees it. */
-  home: string;
-}
-
-async function signIn(key: string): Promise<Session> {
-  const answer = await fetch(`${url}/console/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { [TRUST]: newClient(), 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ key }).toString(),
-  });
-  assert.equal(answer.status, 303, await answer.text());
-  const cookie = answer.headers.get('set-cookie')!.split(';')[0]!;
-  const home = await call('/console', { cookie });
-  assert.equal(home.status, 200);
-  const csrf = /name="csrf" value="([^"]+)"/.exec(home.body)?.[1];
-  assert.ok(csrf);
-  return { cookie, csrf, home: home.body };
-}
+const { call, signIn } = consoleBrowser(() => url);
 
 /** A POST of a console form, then the page its redirect leads to (as a browser follows it). */
 async function submit(session: Session, path: string, form: Record<string, string | string[]>) {
@@ -116,7 +61,7 @@ before(async () => {
     dataDir,
     privateKey: ROOT_KEY,
     inProcess: true,
-    trustProxy: TRUST,
+    trustProxy: TRUSTED_CLIENT_HEADER,
     engines: [
       {
         name: 'parks',
@@ -131,14 +76,12 @@ before(async () => {
     ],
   });
   await service.ready();
-  server = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveOverHttp(service.fetch);
+  url = server.url;
 });
 
 after(async () => {
-  (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await service.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -459,7 +402,7 @@ describe('crawls', () => {
   let site: TestSite;
   let crawlDir: string;
   let crawling: SearchService;
-  let crawlServer: ReturnType<typeof serve>;
+  let crawlServer: Awaited<ReturnType<typeof serveOverHttp>>;
   let crawlUrl: string;
   const crawlKeys: Record<string, string> = {};
 
@@ -500,9 +443,8 @@ describe('crawls', () => {
       engines: [{ name: 'forms', documents: [{ id: 'f1', title: 'Dog registration form' }] }],
       crawls: [{ url: `${site.origin}/`, engine: 'site', everyMs: 6 * 3_600_000, settings: { delayMs: 0, exclude: ['/slow', '/huge'] } }],
     });
-    crawlServer = serve({ fetch: crawling.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => crawlServer.once('listening', resolve));
-    crawlUrl = `http://127.0.0.1:${(crawlServer.address() as AddressInfo).port}`;
+    crawlServer = await serveOverHttp(crawling.fetch);
+    crawlUrl = crawlServer.url;
     for (const [name, write] of [
       ['site-editor', true],
       ['site-viewer', false],
@@ -516,8 +458,7 @@ describe('crawls', () => {
     }
   });
   after(async () => {
-    (crawlServer as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    await new Promise((resolve) => crawlServer.close(resolve));
+    await crawlServer.close();
     await crawling.close();
     await site.close();
     await rm(crawlDir, { recursive: true, force: true });

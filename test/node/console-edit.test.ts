@@ -1,10 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
+import { consoleBrowser, serveOverHttp, TRUSTED_CLIENT_HEADER, type Form } from './support/console-browser';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
 import { readCurationsCsv, readSynonymsCsv, synonymsToCsv } from '../../packages/civic-search/src/console/relevance-csv';
 import { applyStep, stepOf, type CurationDraft } from '../../packages/civic-search/src/console/screens/curation-draft';
@@ -21,63 +20,12 @@ import type { ConsoleContext, ConsoleServices } from '../../packages/civic-searc
  */
 
 const ROOT_KEY = 'private-console-edit-test-root-key';
-const TRUST = 'x-test-client';
 
 let dataDir: string;
 let service: SearchService;
-let server: ReturnType<typeof serve>;
+let server: Awaited<ReturnType<typeof serveOverHttp>>;
 let url: string;
-let clientNumber = 0;
-const newClient = () => `203.0.113.${++clientNumber}`;
-
-interface Answer {
-  status: number;
-  location: string | null;
-  headers: Headers;
-  body: string;
-}
-
-type Form = Record<string, string | string[]>;
-
-function formBody(form: Form): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(form)) for (const item of [value].flat()) params.append(name, item);
-  return params.toString();
-}
-
-async function call(
-  path: string,
-  init: { form?: Form; multipart?: FormData; cookie?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const response = await fetch(`${url}${path}`, {
-    method: init.form || init.multipart ? 'POST' : 'GET',
-    redirect: 'manual',
-    headers: {
-      [TRUST]: '198.51.100.1',
-      ...(init.form && { 'Content-Type': 'application/x-www-form-urlencoded' }),
-      ...(init.cookie && { Cookie: init.cookie }),
-      ...init.headers,
-    },
-    ...(init.form && { body: formBody(init.form) }),
-    ...(init.multipart && { body: init.multipart }),
-  });
-  return { status: response.status, location: response.headers.get('location'), headers: response.headers, body: await response.text() };
-}
-
-interface Session {
-  cookie: string;
-  csrf: string;
-}
-
-async function signIn(key: string): Promise<Session> {
-  const answer = await call('/console/sign-in', { form: { key }, headers: { [TRUST]: newClient() } });
-  assert.equal(answer.status, 303, answer.body);
-  const cookie = answer.headers.get('set-cookie')!.split(';')[0]!;
-  const page = await call('/console', { cookie });
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1];
-  assert.ok(csrf);
-  return { cookie, csrf };
-}
+const { call, signIn } = consoleBrowser(() => url);
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${url}/api/as/v1${path}`, {
@@ -143,7 +91,7 @@ before(async () => {
     dataDir,
     privateKey: ROOT_KEY,
     inProcess: true,
-    trustProxy: TRUST,
+    trustProxy: TRUSTED_CLIENT_HEADER,
     engines: [
       {
         name: 'parks',
@@ -158,14 +106,12 @@ before(async () => {
     ],
   });
   await service.ready();
-  server = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveOverHttp(service.fetch);
+  url = server.url;
 });
 
 after(async () => {
-  (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await service.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -405,7 +351,7 @@ describe('CSV export and import', () => {
       assert.match(exported.headers.get('content-disposition') ?? '', new RegExp(`attachment; filename="parks-${kind}.csv"`));
       const imported = await call(`/console/engines/libraries/${kind}/import`, {
         cookie: session.cookie,
-        multipart: (() => {
+        form: (() => {
           const form = csvUpload(exported.body);
           form.append('csrf', session.csrf);
           return form;
@@ -428,7 +374,7 @@ describe('CSV export and import', () => {
     const before = await setsOf('parks');
     const form = csvUpload(again.body);
     form.append('csrf', session.csrf);
-    const reimported = await call('/console/engines/parks/synonyms/import', { cookie: session.cookie, multipart: form });
+    const reimported = await call('/console/engines/parks/synonyms/import', { cookie: session.cookie, form: form });
     assert.equal(reimported.status, 303);
     assert.match(reimported.location ?? '', /imported=0&replaced=\d+/);
     assert.deepEqual(await setsOf('parks'), before);
@@ -450,7 +396,7 @@ describe('CSV export and import', () => {
     const before = await curationsOf('parks');
     const form = csvUpload(file, 'best-bets.csv');
     form.append('csrf', session.csrf);
-    const answer = await call('/console/engines/parks/curations/import', { cookie: session.cookie, multipart: form });
+    const answer = await call('/console/engines/parks/curations/import', { cookie: session.cookie, form: form });
     assert.equal(answer.status, 400);
     const alert = alertOf(answer.body);
     assert.match(alert, /best-bets\.csv was not imported: nothing was changed/);
@@ -469,7 +415,7 @@ describe('CSV export and import', () => {
     ].join('\n');
     const second = csvUpload(clash);
     second.append('csrf', session.csrf);
-    const refused = await call('/console/engines/parks/curations/import', { cookie: session.cookie, multipart: second });
+    const refused = await call('/console/engines/parks/curations/import', { cookie: session.cookie, form: second });
     assert.equal(refused.status, 400);
     assert.match(
       alertOf(refused.body),
@@ -490,7 +436,7 @@ describe('CSV export and import', () => {
     ].join('\r\n');
     const form = csvUpload(file);
     form.append('csrf', session.csrf);
-    const answer = await call('/console/engines/parks/curations/import', { cookie: session.cookie, multipart: form });
+    const answer = await call('/console/engines/parks/curations/import', { cookie: session.cookie, form: form });
     assert.equal(answer.status, 303, answer.body);
     assert.match(answer.location ?? '', /imported=1&replaced=1$/);
     assert.equal((await visitorSearch('parks', 'park'))[0], 'p1');
@@ -530,7 +476,7 @@ describe('CSV export and import', () => {
     assert.ok(file.length > 64 * 1024);
     const form = csvUpload(file);
     form.append('csrf', session.csrf);
-    const answer = await call('/console/engines/libraries/synonyms/import', { cookie: session.cookie, multipart: form });
+    const answer = await call('/console/engines/libraries/synonyms/import', { cookie: session.cookie, form: form });
     // 250-letter synonyms are longer than the API takes: the file was read whole, and each set is refused by line.
     assert.equal(answer.status, 400);
     assert.match(
@@ -539,7 +485,7 @@ describe('CSV export and import', () => {
     );
     const huge = csvUpload(`set,synonym\n${'x,y\n'.repeat(600_000)}`);
     huge.append('csrf', session.csrf);
-    assert.equal((await call('/console/engines/libraries/synonyms/import', { cookie: session.cookie, multipart: huge })).status, 413);
+    assert.equal((await call('/console/engines/libraries/synonyms/import', { cookie: session.cookie, form: huge })).status, 413);
     const bigForm = await call('/console/engines/libraries/synonyms/new', {
       cookie: session.cookie,
       form: { csrf: session.csrf, synonyms: 'x'.repeat(70 * 1024), intent: 'save' },
@@ -552,7 +498,7 @@ describe('bringing them from an old App Search, through its API', () => {
   const OLD_KEY = 'private-the-old-services-own-key';
   let oldDir: string;
   let old: SearchService;
-  let oldServer: ReturnType<typeof serve>;
+  let oldServer: Awaited<ReturnType<typeof serveOverHttp>>;
   let oldUrl: string;
 
   before(async () => {
@@ -564,9 +510,8 @@ describe('bringing them from an old App Search, through its API', () => {
       engines: [{ name: 'council', documents: [{ id: 'x1', title: 'Anything' }] }],
     });
     await old.ready();
-    oldServer = serve({ fetch: old.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => oldServer.once('listening', resolve));
-    oldUrl = `http://127.0.0.1:${(oldServer.address() as AddressInfo).port}`;
+    oldServer = await serveOverHttp(old.fetch);
+    oldUrl = oldServer.url;
     const write = (path: string, body: object) =>
       fetch(`${oldUrl}/api/as/v1/engines/council/${path}`, {
         method: 'POST',
@@ -579,8 +524,7 @@ describe('bringing them from an old App Search, through its API', () => {
   });
 
   after(async () => {
-    (oldServer as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    await new Promise((resolve) => oldServer.close(resolve));
+    await oldServer.close();
     await old.close();
     await rm(oldDir, { recursive: true, force: true });
   });
@@ -689,7 +633,7 @@ describe('the editing screens refuse', () => {
     }
     const upload = csvUpload('set,synonym\nn,a\nn,b\n');
     upload.append('csrf', 'forged');
-    assert.equal((await call('/console/engines/parks/synonyms/import', { cookie: session.cookie, multipart: upload })).status, 403);
+    assert.equal((await call('/console/engines/parks/synonyms/import', { cookie: session.cookie, form: upload })).status, 403);
     assert.deepEqual([await setsOf('parks'), await curationsOf('parks')], before);
   });
 

@@ -1,10 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
+import { consoleBrowser, serveOverHttp, TRUSTED_CLIENT_HEADER } from './support/console-browser';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
 import { consoleRoutes } from '../../packages/civic-search/src/console';
 import { buildConsoleClient } from '../../packages/civic-search/build-console-client.mjs';
@@ -17,43 +16,15 @@ import { buildConsoleClient } from '../../packages/civic-search/build-console-cl
  */
 
 const ROOT_KEY = 'private-console-overview-root-key';
-const TRUST = 'x-test-client';
 
 let dataDir: string;
 let assetsDir: string;
 let builtFiles: string[];
 let service: SearchService;
-let server: ReturnType<typeof serve>;
+let server: Awaited<ReturnType<typeof serveOverHttp>>;
 let url: string;
-let clientNumber = 0;
+const { call, signIn } = consoleBrowser(() => url);
 const today = new Date().toISOString().slice(0, 10);
-
-interface Answer {
-  status: number;
-  location: string | null;
-  headers: Headers;
-  body: string;
-}
-
-async function call(path: string, init: { cookie?: string; client?: string } = {}): Promise<Answer> {
-  const response = await fetch(`${url}${path}`, {
-    redirect: 'manual',
-    headers: { [TRUST]: init.client ?? '198.51.100.7', ...(init.cookie && { Cookie: init.cookie }) },
-  });
-  return { status: response.status, location: response.headers.get('location'), headers: response.headers, body: await response.text() };
-}
-
-/** Signs in as a browser does (a client of its own, so sign-in limits never cross tests); answers the session cookie. */
-async function signIn(key: string): Promise<string> {
-  const response = await fetch(`${url}/console/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { [TRUST]: `203.0.113.${++clientNumber}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ key }).toString(),
-  });
-  assert.equal(response.status, 303, await response.text());
-  return response.headers.get('set-cookie')!.split(';')[0]!;
-}
 
 async function api(path: string, body: object) {
   const response = await fetch(`${url}/api/as/v1/engines/${path}`, {
@@ -107,7 +78,7 @@ before(async () => {
     dataDir: join(dataDir, 'search'),
     privateKey: ROOT_KEY,
     inProcess: true,
-    trustProxy: TRUST,
+    trustProxy: TRUSTED_CLIENT_HEADER,
     console: { assetsDir },
     engines: [
       {
@@ -122,9 +93,8 @@ before(async () => {
     ],
   });
   await service.ready();
-  server = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveOverHttp(service.fetch);
+  url = server.url;
 
   // Today's traffic: 4 searches for park (3 from the header's box, tagged), 2 of them clicked; 2 that find nothing.
   await visitorSearches('park', { click: 'p2', tags: ['header'] });
@@ -137,15 +107,14 @@ before(async () => {
 });
 
 after(async () => {
-  (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await service.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('the overview of an engine', () => {
   it('shows searches, no-result rate and click-through for the range as totals, a table by day and the chart’s figures', async () => {
-    const cookie = await signIn(ROOT_KEY);
+    const { cookie } = await signIn(ROOT_KEY);
     const page = await call(`/console/engines/parks?from=${today}&to=${today}`, { cookie });
     assert.equal(page.status, 200);
     const overview = section(page.body, 'overview');
@@ -160,7 +129,7 @@ describe('the overview of an engine', () => {
   });
 
   it('has a day in the table for every day of the range, searched or not', async () => {
-    const cookie = await signIn(ROOT_KEY);
+    const { cookie } = await signIn(ROOT_KEY);
     const page = await call('/console/engines/parks?from=2025-03-30&to=2025-04-02', { cookie });
     assert.equal(page.status, 200);
     const table = rows(section(page.body, 'overview'));
@@ -172,7 +141,7 @@ describe('the overview of an engine', () => {
   });
 
   it('keeps only the searches sent with a tag when one is given, in the reports and their links too', async () => {
-    const cookie = await signIn(ROOT_KEY);
+    const { cookie } = await signIn(ROOT_KEY);
     const page = await call(`/console/engines/parks?from=${today}&to=${today}&tag=header`, { cookie });
     assert.equal(page.status, 200);
     assert.match(page.body, /<input id="tag" name="tag" type="text" value="header"/);
@@ -184,7 +153,7 @@ describe('the overview of an engine', () => {
   });
 
   it('downloads the same figures as CSV for the range and tag', async () => {
-    const cookie = await signIn(ROOT_KEY);
+    const { cookie } = await signIn(ROOT_KEY);
     const all = await call(`/console/engines/parks/overview.csv?from=${today}&to=${today}`, { cookie });
     assert.equal(all.status, 200);
     assert.match(all.headers.get('content-type') ?? '', /^text\/csv; charset=utf-8/);
@@ -203,7 +172,7 @@ describe('the overview of an engine', () => {
   });
 
   it('says what is wrong with a range too long or a tag no search can have', async () => {
-    const cookie = await signIn(ROOT_KEY);
+    const { cookie } = await signIn(ROOT_KEY);
     const long = await call('/console/engines/parks?from=2000-01-01&to=2026-01-01', { cookie });
     assert.equal(long.status, 400);
     assert.match(long.body, /role="alert"[\s\S]*Choose a range of at most 1098 days/);
@@ -215,7 +184,7 @@ describe('the overview of an engine', () => {
 
 describe('one query’s page', () => {
   it('shows the results a visitor sees now, which were opened and where they stand, and records no search', async () => {
-    const cookie = await signIn(ROOT_KEY);
+    const { cookie } = await signIn(ROOT_KEY);
     const page = await call(`/console/engines/parks/queries/park?from=${today}&to=${today}`, { cookie });
     assert.equal(page.status, 200);
     assert.match(page.body, /<h1>Searches for “park”<\/h1>/);
@@ -243,7 +212,7 @@ describe('one query’s page', () => {
   });
 
   it('takes a query with any characters, and keeps the tag', async () => {
-    const cookie = await signIn(ROOT_KEY);
+    const { cookie } = await signIn(ROOT_KEY);
     await visitorSearches('parks/reserves & "fields"', { tags: ['footer'] });
     await service.analytics!.flush();
     const report = await call(`/console/engines/parks?from=${today}&to=${today}&tag=footer`, { cookie });
@@ -257,7 +226,7 @@ describe('one query’s page', () => {
   });
 
   it('says a search finds nothing when it does, with its no-result rate', async () => {
-    const cookie = await signIn(ROOT_KEY);
+    const { cookie } = await signIn(ROOT_KEY);
     const page = await call(`/console/engines/parks/queries/zebra%20crossing%20permit?from=${today}&to=${today}`, { cookie });
     assert.equal(page.status, 200);
     assert.match(section(page.body, 'figures'), /<dt>No-result rate<\/dt><dd>100\.0%<\/dd>/);
@@ -279,7 +248,7 @@ describe('the overview’s guards', () => {
 
   it('refuses a key scoped to another engine with 403, and serves it its own', async () => {
     const librariesOnly = await createKey({ name: 'libraries-reader', type: 'private', read: true, write: false, access_all_engines: false, engines: ['libraries'] });
-    const cookie = await signIn(librariesOnly);
+    const { cookie } = await signIn(librariesOnly);
     for (const path of paths) {
       const answer = await call(path, { cookie });
       assert.equal(answer.status, 403, path);
@@ -290,7 +259,7 @@ describe('the overview’s guards', () => {
   });
 
   it('answers 404 for an engine that does not exist', async () => {
-    const cookie = await signIn(ROOT_KEY);
+    const { cookie } = await signIn(ROOT_KEY);
     assert.equal((await call('/console/engines/nowhere/overview.csv', { cookie })).status, 404);
     assert.equal((await call('/console/engines/nowhere/queries/park', { cookie })).status, 404);
   });
@@ -301,7 +270,7 @@ describe('the console’s browser code', () => {
     const [loader] = builtFiles;
     const signInPage = await call('/console/sign-in');
     assert.match(signInPage.body, new RegExp(`<head>.*<script type="module" src="/console/assets/${loader}"></script>.*</head>`, 's'));
-    const cookie = await signIn(ROOT_KEY);
+    const { cookie } = await signIn(ROOT_KEY);
     const reports = await call('/console/engines/parks', { cookie });
     assert.equal(reports.body.match(/<script/g)?.length, 1, 'one script, and no inline one');
   });

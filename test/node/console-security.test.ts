@@ -1,10 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
+import { consoleBrowser, serveOverHttp, TRUSTED_CLIENT_HEADER } from './support/console-browser';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
 
 /**
@@ -14,57 +13,12 @@ import { createSearchService, type SearchService } from '../../packages/civic-se
  */
 
 const ROOT_KEY = 'private-console-test-root-key';
-const TRUST = 'x-test-client';
 
 let dataDir: string;
 let service: SearchService;
-let server: ReturnType<typeof serve>;
+let server: Awaited<ReturnType<typeof serveOverHttp>>;
 let url: string;
-let clientNumber = 0;
-
-/** A client of its own (the service trusts TRUST as a proxy's client header), so sign-in limits never cross tests. */
-const newClient = () => `203.0.113.${++clientNumber}`;
-
-interface Answer {
-  status: number;
-  location: string | null;
-  cookie: string | null;
-  headers: Headers;
-  body: string;
-}
-
-async function call(path: string, init: { method?: string; form?: Record<string, string>; cookie?: string; headers?: Record<string, string>; client?: string } = {}): Promise<Answer> {
-  const response = await fetch(`${url}${path}`, {
-    method: init.method ?? (init.form ? 'POST' : 'GET'),
-    redirect: 'manual',
-    headers: {
-      [TRUST]: init.client ?? '198.51.100.1',
-      ...(init.form && { 'Content-Type': 'application/x-www-form-urlencoded' }),
-      ...(init.cookie && { Cookie: init.cookie }),
-      ...init.headers,
-    },
-    ...(init.form && { body: new URLSearchParams(init.form).toString() }),
-  });
-  return { status: response.status, location: response.headers.get('location'), cookie: response.headers.get('set-cookie'), headers: response.headers, body: await response.text() };
-}
-
-interface SignedIn {
-  cookie: string;
-  csrf: string;
-  engines: string;
-}
-
-async function signIn(key: string, client = newClient()): Promise<SignedIn> {
-  const answer = await call('/console/sign-in', { form: { key }, client });
-  assert.equal(answer.status, 303, answer.body);
-  assert.equal(answer.location, '/console');
-  const cookie = answer.cookie!.split(';')[0]!;
-  const engines = await call('/console', { cookie });
-  assert.equal(engines.status, 200);
-  const csrf = /name="csrf" value="([^"]+)"/.exec(engines.body)?.[1];
-  assert.ok(csrf, 'the signed-in page carries a CSRF token for its forms');
-  return { cookie, csrf, engines: engines.body };
-}
+const { call, signIn, newClient } = consoleBrowser(() => url);
 
 async function createKey(body: object): Promise<string> {
   const response = await fetch(`${url}/api/as/v1/credentials`, {
@@ -91,21 +45,19 @@ before(async () => {
     dataDir,
     privateKey: ROOT_KEY,
     inProcess: true,
-    trustProxy: TRUST,
+    trustProxy: TRUSTED_CLIENT_HEADER,
     engines: [
       { name: 'parks', documents: [{ id: 'p1', title: 'Parks and playgrounds', body: 'Find a park near you.' }] },
       { name: 'libraries', documents: [{ id: 'l1', title: 'Library opening hours', body: 'Borrow books.' }] },
     ],
   });
   await service.ready();
-  server = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveOverHttp(service.fetch);
+  url = server.url;
 });
 
 after(async () => {
-  (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await service.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -197,8 +149,8 @@ describe('a signed-in session', () => {
   it('shows a scoped key only its engines, and refuses the others', async () => {
     const parksOnly = await createKey({ name: 'parks-reader', type: 'private', read: true, write: false, access_all_engines: false, engines: ['parks'] });
     const session = await signIn(parksOnly);
-    assert.match(session.engines, /href="\/console\/engines\/parks"/);
-    assert.doesNotMatch(session.engines, /libraries/);
+    assert.match(session.home, /href="\/console\/engines\/parks"/);
+    assert.doesNotMatch(session.home, /libraries/);
     assert.equal((await call('/console/engines/parks', { cookie: session.cookie })).status, 200);
     const other = await call('/console/engines/libraries', { cookie: session.cookie });
     assert.equal(other.status, 403);

@@ -1,10 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
+import { consoleBrowser, serveOverHttp, TRUSTED_CLIENT_HEADER, type Answer, type Session as SignedIn } from './support/console-browser';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
 
 /**
@@ -14,68 +13,13 @@ import { createSearchService, type SearchService } from '../../packages/civic-se
  */
 
 const ROOT_KEY = 'private-console-tuning-root-key';
-const TRUST = 'x-test-client';
 const TITLE_FIRST = { search_fields: { title: { weight: 10 }, body: { weight: 1 } } };
 
 let dataDir: string;
 let service: SearchService;
-let server: ReturnType<typeof serve>;
+let server: Awaited<ReturnType<typeof serveOverHttp>>;
 let url: string;
-let clientNumber = 0;
-
-interface Answer {
-  status: number;
-  location: string | null;
-  cookie: string | null;
-  headers: Headers;
-  body: string;
-}
-
-async function call(
-  path: string,
-  init: {
-    method?: string;
-    form?: Record<string, string> | FormData;
-    cookie?: string;
-    headers?: Record<string, string>;
-    client?: string;
-  } = {},
-): Promise<Answer> {
-  const form = init.form;
-  const response = await fetch(`${url}${path}`, {
-    method: init.method ?? (form ? 'POST' : 'GET'),
-    redirect: 'manual',
-    headers: {
-      [TRUST]: init.client ?? '198.51.100.7',
-      ...(form && !(form instanceof FormData) && { 'Content-Type': 'application/x-www-form-urlencoded' }),
-      ...(init.cookie && { Cookie: init.cookie }),
-      ...init.headers,
-    },
-    ...(form && { body: form instanceof FormData ? form : new URLSearchParams(form).toString() }),
-  });
-  return {
-    status: response.status,
-    location: response.headers.get('location'),
-    cookie: response.headers.get('set-cookie'),
-    headers: response.headers,
-    body: await response.text(),
-  };
-}
-
-interface SignedIn {
-  cookie: string;
-  csrf: string;
-}
-
-async function signIn(key: string): Promise<SignedIn> {
-  const answer = await call('/console/sign-in', { form: { key }, client: `203.0.113.${++clientNumber}` });
-  assert.equal(answer.status, 303, answer.body);
-  const cookie = answer.cookie!.split(';')[0]!;
-  const page = await call('/console', { cookie });
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1];
-  assert.ok(csrf);
-  return { cookie, csrf };
-}
+const { call, signIn } = consoleBrowser(() => url);
 
 /** Posts a form as the signed-in browser would and, on a redirect, reads the page it goes to. */
 async function post(session: SignedIn, path: string, fields: Record<string, string>): Promise<Answer & { page?: Answer }> {
@@ -131,7 +75,7 @@ before(async () => {
     dataDir,
     privateKey: ROOT_KEY,
     inProcess: true,
-    trustProxy: TRUST,
+    trustProxy: TRUSTED_CLIENT_HEADER,
     engines: [
       {
         name: 'library',
@@ -145,15 +89,13 @@ before(async () => {
     ],
   });
   await service.ready();
-  server = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveOverHttp(service.fetch);
+  url = server.url;
   assert.equal((await api('PUT', '/api/as/v1/engines/library/search_settings', TITLE_FIRST)).status, 200);
 });
 
 after(async () => {
-  (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await service.close();
   await rm(dataDir, { recursive: true, force: true });
 });
