@@ -1,25 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { exampleKey, expectNoAxeViolations } from './console-support';
 
 /**
  * The console's admin screens on the example site: keys made and revoked, signing out, an engine's documents,
  * log settings and crawls. Each flow once by keyboard alone, and axe on every screen and state; signing out and
  * the narrow screen run without JavaScript (the screens carry none).
  */
-
-/** The key the example's search service keeps in its data folder (the e2e server's folder is named by its port). */
-function exampleKey(baseURL: string | undefined): string {
-  const port = new URL(baseURL ?? 'http://127.0.0.1:8181').port;
-  return readFileSync(resolve(import.meta.dirname, '../..', `.data/e2e-${port}/search/private-key`), 'utf8').trim();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Tabs forward until `name` has the focus (at most 40 presses), as a keyboard user would. */
 async function tabTo(page: Page, name: RegExp) {

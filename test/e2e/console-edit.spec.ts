@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { build } from 'esbuild';
 import { PROXY_KEY_PLACEHOLDER, PROXY_PATH } from '../../src/core/search/app-search-api';
+import { exampleKey, expectNoAxeViolations } from './console-support';
 
 /**
  * The console's editing screens on the example site, as a search manager uses them: from a search that found
@@ -12,18 +12,8 @@ import { PROXY_KEY_PLACEHOLDER, PROXY_PATH } from '../../src/core/search/app-sea
  * Every run makes up words of its own (the example's data folder outlives a run) and deletes what it made.
  */
 
-function exampleKey(baseURL: string | undefined): string {
-  const port = new URL(baseURL ?? 'http://127.0.0.1:8181').port;
-  return readFileSync(resolve(import.meta.dirname, '../..', `.data/e2e-${port}/search/private-key`), 'utf8').trim();
-}
-
 /** A word no page holds, of letters only, so it is one word to the engine and matches nothing by prefix or typo. */
 const madeUpWord = () => `zq${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /**
  * Moves the focus with Tab until an element whose accessible text matches `name` has it, as a keyboard user would;

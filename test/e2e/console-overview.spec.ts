@@ -1,8 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { PROXY_KEY_PLACEHOLDER, PROXY_PATH } from '../../src/core/search/app-search-api';
+import { exampleKey, expectNoAxeViolations } from './console-support';
 
 /**
  * An engine's overview and one query's page in the console on the example site: the chart drawn by its island beside
@@ -15,16 +15,6 @@ const ISLANDS = readdirSync(resolve(import.meta.dirname, '../../packages/civic-s
   file.replace(/\.tsx$/, ''),
 );
 const islandsIn = (asked: string[]) => asked.filter((name) => ISLANDS.includes(name));
-
-function exampleKey(baseURL: string | undefined): string {
-  const port = new URL(baseURL ?? 'http://127.0.0.1:8181').port;
-  return readFileSync(resolve(import.meta.dirname, '../..', `.data/e2e-${port}/search/private-key`), 'utf8').trim();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Tabs forward until `name` has the focus (at most 60 presses), as a keyboard user would. */
 async function tabTo(page: Page, name: RegExp) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { exampleKey, expectNoAxeViolations } from './console-support';
 
 /**
  * Relevance tuning and relevance tests in the example site's console, as a search manager uses them: by keyboard
@@ -10,16 +10,6 @@ import AxeBuilder from '@axe-core/playwright';
  */
 
 test.describe.configure({ mode: 'serial' });
-
-function exampleKey(baseURL: string | undefined): string {
-  const port = new URL(baseURL ?? 'http://127.0.0.1:8181').port;
-  return readFileSync(resolve(import.meta.dirname, '../..', `.data/e2e-${port}/search/private-key`), 'utf8').trim();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The accessible name of what has the focus. */
 const focusedName = (page: Page) =>

@@ -1,24 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { PROXY_KEY_PLACEHOLDER, PROXY_PATH } from '../../src/core/search/app-search-api';
+import { exampleKey, expectNoAxeViolations } from './console-support';
 
 /**
  * The search manager's console on the example site, as an editor uses it: by keyboard alone, with no JavaScript
  * needed, and with axe on every screen and state. The example's own searches fill its reports.
  */
-
-/** The key the example's search service keeps in its data folder (the e2e server's folder is named by its port). */
-function exampleKey(baseURL: string | undefined): string {
-  const port = new URL(baseURL ?? 'http://127.0.0.1:8181').port;
-  return readFileSync(resolve(import.meta.dirname, '../..', `.data/e2e-${port}/search/private-key`), 'utf8').trim();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Tabs forward until `name` has the focus (at most 20 presses), as a keyboard user would. */
 async function tabTo(page: Page, name: RegExp) {
