@@ -110,7 +110,7 @@ test('the console is usable at 375 px: nothing scrolls sideways', async ({ brows
   await context.close();
 });
 
-test('screenshots of sign-in and the engines page for the README, at 1280 and 375 px (only with CONSOLE_SCREENSHOTS=1)', async ({
+test('screenshots of sign-in, the engines page and the synonym and best bet lists for the README, at 1280 and 375 px (only with CONSOLE_SCREENSHOTS=1)', async ({
   browser,
   baseURL,
 }) => {
@@ -126,6 +126,11 @@ test('screenshots of sign-in and the engines page for the README, at 1280 and 37
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Engines');
     await shot('engines');
+    for (const screen of ['synonyms', 'curations']) {
+      await page.goto(`/console/engines/site/${screen}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shot(`${screen}-list`);
+    }
     await context.close();
   }
 });
