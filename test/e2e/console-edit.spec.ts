@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test';
-import { build } from 'esbuild';
 import { PROXY_KEY_PLACEHOLDER, PROXY_PATH } from '../../src/core/search/app-search-api';
 import { exampleKey, expectNoAxeViolations } from './console-support';
 
@@ -346,22 +345,11 @@ test('pinned pages are put in order by dragging too, and the order is kept by th
   expect(made.status()).toBe(200);
   const { id } = (await made.json()) as { id: string };
 
-  // The island as the console's loader would start it (the loader and its build are the client's part): bundled
-  // here, and run on the editor's page (the page's policy allows only the console's own files, so this test lifts it).
-  const bundled = await build({
-    entryPoints: [resolve(import.meta.dirname, '../../packages/civic-search/src/console/client/islands/pin-order.tsx')],
-    bundle: true,
-    format: 'iife',
-    globalName: 'pinOrder',
-    write: false,
-  });
-  const context = await browser.newContext({ bypassCSP: true });
+  // The console's own loader starts the island, under the page's own Content-Security-Policy.
+  const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, baseURL);
   await page.goto(`/console/engines/site/curations/${id}`);
-  await page.addScriptTag({
-    content: `${bundled.outputFiles[0]!.text}\nfor (const island of document.querySelectorAll('[data-island="pin-order"]')) pinOrder.default(island, {});`,
-  });
   const items = page.locator('[data-island="pin-order"] li');
   await expect(page.getByText('Drag a page to move it')).toBeVisible();
   await expectNoAxeViolations(page);

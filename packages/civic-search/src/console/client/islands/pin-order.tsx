@@ -26,6 +26,9 @@ export function writeOrder(form: HTMLFormElement, ids: readonly string[]) {
 }
 
 function mount(element: HTMLElement): void {
+  // Started once: a second start would add a second hint and a second set of listeners.
+  if (element.dataset.started) return;
+  element.dataset.started = 'true';
   const list = element.querySelector<HTMLElement>('ol');
   const form = element.closest('form');
   if (!list || !form) throw new Error('The pinned pages island needs its list inside the editor’s form.');
