@@ -38,6 +38,10 @@ th, td { text-align: left; padding: 0.375rem 0.5rem; border-bottom: 1px solid #a
 tbody th { font-weight: 400; }
 .number { text-align: right; font-variant-numeric: tabular-nums; }
 .engine-list { padding-left: 1.25rem; }
+.engine-nav { margin: 0 0 1.5rem; border-bottom: 1px solid #a9aeb1; }
+.engine-nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1.5rem; margin: 0; padding: 0; list-style: none; }
+.engine-nav a { display: inline-block; padding: 0.5rem 0; }
+.engine-nav a[aria-current="page"] { color: #1b1b1b; font-weight: 700; text-decoration: none; box-shadow: inset 0 -4px 0 #005ea2; }
 textarea, select { font: inherit; padding: 0.375rem 0.5rem; border: 2px solid #1b1b1b; border-radius: 0; max-width: 100%; background: #fff; }
 textarea { width: 100%; }
 textarea[aria-invalid="true"] { border-color: #b50909; }
