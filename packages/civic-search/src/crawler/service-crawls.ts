@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import { rateLimiter } from 'hono-rate-limiter';
 import { PROXY_PATH } from 'civic-elements/core';
 import type { EngineAdmin } from '../engines/engine-admin';
 import type { EngineOptions } from '../service/create-search-service';
-import { isForeignSite } from '../search-proxy/cors';
+import { sameSiteOnly } from '../search-proxy/cors';
 import { errorBody } from '../search-proxy/errors';
 import { clientAddress } from '../search-proxy/rate-limit';
 import { MESSAGES } from '../write-api/app-search-rules';
@@ -163,10 +163,7 @@ export function serviceCrawls(options: ServiceCrawlsOptions): ServiceCrawls {
 
   const refuse = (c: Context, status: 400 | 403 | 404 | 415 | 429, message: string) =>
     c.json(errorBody([message]), status, { 'Cache-Control': 'no-store' });
-  const sameSiteOnly: MiddlewareHandler = async (c, next) => {
-    if (isForeignSite(c, new Set())) return refuse(c, 403, MESSAGES.otherSites);
-    await next();
-  };
+  const fromThisSiteOnly = sameSiteOnly((c) => refuse(c, 403, MESSAGES.otherSites));
   const limited = rateLimiter({
     windowMs: 60_000,
     limit: options.callsPerMinute ?? 60,
@@ -212,7 +209,7 @@ export function serviceCrawls(options: ServiceCrawlsOptions): ServiceCrawls {
     return c.json({ url: queued.url, queued: true }, 202, { 'Cache-Control': 'no-store' });
   };
   for (const path of ['/api/crawl', `${PROXY_PATH}/api/crawl`]) {
-    routes.post(path, sameSiteOnly, requirePrivateKey(options.privateKey), limited, handler);
+    routes.post(path, fromThisSiteOnly, requirePrivateKey(options.privateKey), limited, handler);
     routes.all(path, (c) => c.json(errorBody([`${c.req.method} is not allowed here; use POST.`]), 405, { Allow: 'POST' }));
   }
   const engineCrawl = (job: Job): EngineCrawl => ({
@@ -236,7 +233,7 @@ export function serviceCrawls(options: ServiceCrawlsOptions): ServiceCrawls {
         const job = jobs.find((candidate) => candidate.crawl.engine === engine);
         return job && engineCrawl(job);
       },
-      guards: { sameSite: sameSiteOnly, limited },
+      guards: { sameSite: fromThisSiteOnly, limited },
       readUrl,
     }),
   );

@@ -5,7 +5,7 @@ import type { OperatorStore } from '../operator-state';
 import { checkedCuration, checkedSettings, checkedSynonymSet, type PreviewSearch, type RelevanceDraft } from '../relevance';
 import { requireKey, rootKeyRing } from '../credentials/require-key';
 import type { KeyRing } from '../credentials/types';
-import { isForeignSite } from '../search-proxy/cors';
+import { sameSiteOnly } from '../search-proxy/cors';
 import { redact } from '../search-proxy/redact';
 import { BackendError, BackendUnavailableError } from '../search/types';
 import { ApiError, backendFailure, badRequest, refuse } from '../write-api/api-error';
@@ -220,10 +220,8 @@ const noStore: MiddlewareHandler = async (c, next) => {
   c.res.headers.set('Cache-Control', 'no-store');
   c.res.headers.set('X-Content-Type-Options', 'nosniff');
 };
-const sameSiteOnly: MiddlewareHandler = async (c, next) => {
-  if (isForeignSite(c, new Set())) return refuse(c, new ApiError(403, [MESSAGES.otherSites]));
-  await next();
-};
+/** Another site's page can never change the tests (as the write API). */
+const fromThisSiteOnly = sameSiteOnly((c) => refuse(c, new ApiError(403, [MESSAGES.otherSites])));
 const sizeLimit = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: (c) => refuse(c, new ApiError(413, [`The request body is larger than ${MAX_BODY_BYTES} bytes.`])),
@@ -243,7 +241,7 @@ export function relevanceTestsApi(options: RelevanceTestsApiOptions): Hono {
     const allowed = Object.keys(methods);
     for (const [method, handler] of Object.entries(methods)) {
       const access = READS.has(handler) ? 'read' : 'write';
-      app.on(method, full, noStore, sameSiteOnly, requireKey({ keys, access, engineParam: 'engine' }), sizeLimit, async (c) => {
+      app.on(method, full, noStore, fromThisSiteOnly, requireKey({ keys, access, engineParam: 'engine' }), sizeLimit, async (c) => {
         try {
           const engine = engines.get(c.req.param('engine')!);
           if (!engine) throw new ApiError(404, [MESSAGES.unknownEngine]);
@@ -254,7 +252,7 @@ export function relevanceTestsApi(options: RelevanceTestsApiOptions): Hono {
         }
       });
     }
-    app.all(full, noStore, sameSiteOnly, (c) =>
+    app.all(full, noStore, fromThisSiteOnly, (c) =>
       refuse(c, new ApiError(405, [methodNotAllowed(c.req.method, allowed)], { Allow: allowed.join(', ') })),
     );
   }

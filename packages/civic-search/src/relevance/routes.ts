@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { PROXY_PATH } from 'civic-elements/core';
 import type { EngineDefinition } from '../engines/engine-definition';
 import type { OperatorCollection, OperatorStore } from '../operator-state';
-import { isForeignSite } from '../search-proxy/cors';
+import { sameSiteOnly } from '../search-proxy/cors';
 import { redact } from '../search-proxy/redact';
 import { API_PREFIX } from '../search-proxy/routes';
 import { ApiError, backendFailure, badRequest, refuse } from '../write-api/api-error';
@@ -154,10 +154,7 @@ const noStore: MiddlewareHandler = async (c, next) => {
   c.res.headers.set('X-Content-Type-Options', 'nosniff');
 };
 /** Another site's page can never change relevance, even with a visitor's cookies (as the write API). */
-const sameSiteOnly: MiddlewareHandler = async (c, next) => {
-  if (isForeignSite(c, new Set())) return refuse(c, new ApiError(403, [MESSAGES.otherSites]));
-  await next();
-};
+const fromThisSiteOnly = sameSiteOnly((c) => refuse(c, new ApiError(403, [MESSAGES.otherSites])));
 const sizeLimit = bodyLimit({ maxSize: MAX_REQUEST_BYTES, onError: (c) => refuse(c, new ApiError(413, [MESSAGES.requestTooLarge])) });
 
 /**
@@ -182,7 +179,7 @@ export function relevanceApi(options: RelevanceApiOptions): Hono {
       const full = `${prefix}/engines/:engine${path}`;
       const allowed = Object.keys(methods);
       for (const [method, handler] of Object.entries(methods)) {
-        app.on(method, full, noStore, sameSiteOnly, authorisedFor(method), sizeLimit, async (c) => {
+        app.on(method, full, noStore, fromThisSiteOnly, authorisedFor(method), sizeLimit, async (c) => {
           try {
             const engine = engines.get(c.req.param('engine')!);
             if (!engine) throw new ApiError(404, [MESSAGES.unknownEngine]);
@@ -193,7 +190,7 @@ export function relevanceApi(options: RelevanceApiOptions): Hono {
           }
         });
       }
-      app.all(full, noStore, sameSiteOnly, (c) =>
+      app.all(full, noStore, fromThisSiteOnly, (c) =>
         refuse(c, new ApiError(405, [methodNotAllowed(c.req.method, allowed)], { Allow: allowed.join(', ') })),
       );
     }

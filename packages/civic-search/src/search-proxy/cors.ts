@@ -52,6 +52,18 @@ export function isForeignSite(c: Context, allowed: ReadonlySet<string>): boolean
 }
 
 /**
+ * Another site's page can never change anything here, even with a visitor's cookies or a key it got hold of: a
+ * request a browser marks as cross-site is answered by `refused` and goes no further (no CORS headers are ever sent
+ * on these paths, so preflights fail too).
+ */
+export function sameSiteOnly(refused: (c: Context) => Response | Promise<Response>): MiddlewareHandler {
+  return async (c, next) => {
+    if (isForeignSite(c, new Set())) return refused(c);
+    await next();
+  };
+}
+
+/**
  * CORS for the read paths (search, suggestions, clicks) of the origins a council names, and nothing for anyone
  * else: a preflight from an allowed origin gets the methods and headers App Search clients use; from any other
  * origin, 403 without CORS headers, so the browser refuses. Any request from another site's page that is not

@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { PROXY_PATH } from 'civic-elements/core';
 import { EngineExistsError, type EngineAdmin } from '../engines/engine-admin';
-import { isForeignSite } from '../search-proxy/cors';
+import { sameSiteOnly } from '../search-proxy/cors';
 import { redact } from '../search-proxy/redact';
 import { API_PREFIX } from '../search-proxy/routes';
 import { BackendError, BackendUnavailableError, InvalidRequestError, UnknownEngineError } from '../search/types';
@@ -75,14 +75,8 @@ const noStore: MiddlewareHandler = async (c, next) => {
   c.res.headers.set('X-Content-Type-Options', 'nosniff');
 };
 
-/**
- * Another site's page can never write, even with a visitor's cookies or a key it got hold of: a request a browser
- * marks as cross-site is refused (no CORS headers are ever sent here, so preflights fail too).
- */
-const sameSiteOnly: MiddlewareHandler = async (c, next) => {
-  if (isForeignSite(c, new Set())) return refuse(c, new ApiError(403, [MESSAGES.otherSites]));
-  await next();
-};
+/** Another site's page can never write (see `sameSiteOnly`). */
+const fromThisSiteOnly = sameSiteOnly((c) => refuse(c, new ApiError(403, [MESSAGES.otherSites])));
 
 const sizeLimit = bodyLimit({
   maxSize: MAX_REQUEST_BYTES,
@@ -132,7 +126,7 @@ export function writeApi(options: WriteApiOptions): Hono {
       const allowed = Object.keys(methods);
       for (const [method, { handle, access }] of Object.entries(methods)) {
         const authorised = requireKey({ keys, access, ...(path.includes(':engine') && { engineParam: 'engine' }) });
-        app.on(method, `${prefix}${path}`, noStore, sameSiteOnly, authorised, sizeLimit, async (c) => {
+        app.on(method, `${prefix}${path}`, noStore, fromThisSiteOnly, authorised, sizeLimit, async (c) => {
           try {
             return await handle(c, context);
           } catch (error) {
@@ -140,7 +134,7 @@ export function writeApi(options: WriteApiOptions): Hono {
           }
         });
       }
-      app.all(`${prefix}${path}`, noStore, sameSiteOnly, (c) =>
+      app.all(`${prefix}${path}`, noStore, fromThisSiteOnly, (c) =>
         refuse(c, new ApiError(405, [methodNotAllowed(c.req.method, allowed)], { Allow: allowed.join(', ') })),
       );
     }
