@@ -314,6 +314,19 @@ describe('synonyms', () => {
   });
 });
 
+describe('changes from another site', () => {
+  it('are refused with 403, whatever key they carry, and change nothing', async () => {
+    const response = await service.request(`/api/as/v1/engines/${ENGINE}/synonyms`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' },
+      body: JSON.stringify({ synonyms: ['rubbish', 'refuse'] }),
+    });
+    assert.equal(response.status, 403);
+    assert.deepEqual(((await response.json()) as { errors: string[] }).errors, ['Requests from other sites are not accepted here.']);
+    assert.deepEqual((await client.app.listSynonymSets({ engine_name: ENGINE })).results, []);
+  });
+});
+
 describe('curations', () => {
   it('put promoted pages first in order, even ones the words miss, hide hidden ones, for their queries only', async () => {
     const organic = await idsFor({ query: 'rates' });
