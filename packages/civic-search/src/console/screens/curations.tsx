@@ -2,14 +2,13 @@
 import { normalisedQuery } from '../../relevance/rules';
 import type { ConsoleContext, ConsoleScreen } from '../console-env';
 import { engineAccess } from '../engine-access';
-import { CONSOLE_PATH, MessagePage } from '../pages';
-import { apiEnginePath, documentTitles, LIST_PAGE_SIZE, listAll, listPage, resultLine, type CurationRecord } from '../relevance-reads';
+import { CONSOLE_PATH } from '../pages';
+import { documentTitles, LIST_PAGE_SIZE, listAll, listPage, resultLine, type CurationRecord } from '../relevance-reads';
 import { callApi } from '../service-api';
 import { applyStep, curationOf, draftFromForm, queriesOf, stepOf, type CurationDraft } from './curation-draft';
 import { CurationDeletePage, CurationFormPage, CurationListPage } from './curation-pages';
-import { pageNumber } from './edit-parts';
+import { pageNumber, refusedPage, relevanceAddresses } from './edit-parts';
 import { type Problem } from './form-parts';
-import { enginePath } from './engine-nav';
 import { importNotice } from './import-page';
 import { transferRoutes } from './relevance-transfer';
 import { PREVIEW_SIZE, previewPair, type PreviewPair } from './relevance-preview';
@@ -24,14 +23,8 @@ const NOTICES: Record<string, string> = {
 export const curationsScreen: ConsoleScreen = (app, services, guards) => {
   const { signedIn, csrfChecked } = guards;
   const base = `${CONSOLE_PATH}/engines/:engine/curations`;
-  const api = (engine: string, id?: string) => apiEnginePath(engine, `/curations${id ? `/${encodeURIComponent(id)}` : ''}`);
-  const listUrl = (engine: string, done?: string) => `${enginePath(engine, '/curations')}${done ? `?${done}` : ''}`;
+  const { api, listUrl } = relevanceAddresses('curations');
   const session = (c: ConsoleContext) => c.get('session').csrfToken;
-  const refusedPage = (c: ConsoleContext, status: number, errors: string[]) =>
-    c.html(
-      <MessagePage title="Not done" message={errors.join(' ')} csrfToken={session(c)} />,
-      status === 404 ? 404 : status === 403 ? 403 : 502,
-    );
 
   app.get(base, signedIn, async (c) => {
     const { engine, refused } = engineAccess(c, services, 'read');

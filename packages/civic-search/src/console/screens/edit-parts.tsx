@@ -1,7 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx';
-import { CONSOLE_PATH, Layout } from '../pages';
-import { EngineNav, type EngineScreenPath } from './engine-nav';
+import type { ConsoleContext } from '../console-env';
+import { CONSOLE_PATH, Layout, MessagePage } from '../pages';
+import { apiEnginePath } from '../relevance-reads';
+import { EngineNav, enginePath, type EngineScreenPath } from './engine-nav';
 
 interface EnginePageProps {
   engine: string;
@@ -54,3 +56,18 @@ export function pageNumber(value: string | undefined): number {
   const number = Number(value);
   return Number.isInteger(number) && number >= 1 ? number : 1;
 }
+
+/** Where one kind of relevance record lives: its API path, and its list in the console (with an outcome to show). */
+export function relevanceAddresses(kind: 'synonyms' | 'curations') {
+  return {
+    api: (engine: string, id?: string) => apiEnginePath(engine, `/${kind}${id ? `/${encodeURIComponent(id)}` : ''}`),
+    listUrl: (engine: string, done?: string) => `${enginePath(engine, `/${kind}`)}${done ? `?${done}` : ''}`,
+  };
+}
+
+/** An API refusal as a console page: 404 and 403 as the API answered them, any other failure 502. */
+export const refusedPage = (c: ConsoleContext, status: number, errors: string[]) =>
+  c.html(
+    <MessagePage title="Not done" message={errors.join(' ')} csrfToken={c.get('session').csrfToken} />,
+    status === 404 ? 404 : status === 403 ? 403 : 502,
+  );

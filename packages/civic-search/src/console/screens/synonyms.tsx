@@ -3,12 +3,11 @@ import type { SynonymSet } from '../../relevance';
 import { normalisedQuery } from '../../relevance/rules';
 import type { ConsoleContext, ConsoleScreen } from '../console-env';
 import { engineAccess } from '../engine-access';
-import { CONSOLE_PATH, MessagePage } from '../pages';
-import { apiEnginePath, LIST_PAGE_SIZE, listAll, listPage, type SynonymRecord } from '../relevance-reads';
+import { CONSOLE_PATH } from '../pages';
+import { LIST_PAGE_SIZE, listAll, listPage, type SynonymRecord } from '../relevance-reads';
 import { callApi } from '../service-api';
-import { pageNumber } from './edit-parts';
+import { pageNumber, refusedPage, relevanceAddresses } from './edit-parts';
 import { type Problem } from './form-parts';
-import { enginePath } from './engine-nav';
 import { importNotice } from './import-page';
 import { transferRoutes } from './relevance-transfer';
 import { previewPair } from './relevance-preview';
@@ -35,14 +34,8 @@ const fieldText = (value: unknown) => (typeof value === 'string' ? value : '');
 export const synonymsScreen: ConsoleScreen = (app, services, guards) => {
   const { signedIn, csrfChecked } = guards;
   const base = `${CONSOLE_PATH}/engines/:engine/synonyms`;
-  const api = (engine: string, id?: string) => apiEnginePath(engine, `/synonyms${id ? `/${encodeURIComponent(id)}` : ''}`);
-  const listUrl = (engine: string, done?: string) => `${enginePath(engine, '/synonyms')}${done ? `?${done}` : ''}`;
+  const { api, listUrl } = relevanceAddresses('synonyms');
   const session = (c: ConsoleContext) => c.get('session').csrfToken;
-  const refusedPage = (c: ConsoleContext, status: number, errors: string[]) =>
-    c.html(
-      <MessagePage title="Not done" message={errors.join(' ')} csrfToken={session(c)} />,
-      status === 404 ? 404 : status === 403 ? 403 : 502,
-    );
 
   app.get(base, signedIn, async (c) => {
     const { engine, refused } = engineAccess(c, services, 'read');
