@@ -12,25 +12,38 @@ const count = (value: number) => value.toLocaleString('en');
  * drawn in the browser, from the same figures) and the figures by day as a table, which is the overview itself for
  * screen readers and without JavaScript. The CSV link downloads the table.
  */
+/** A range's totals as a description list: searches, no-result rate, the clicks when asked for, click-through. */
+export function FigureTotals({ totals, clicks = false }: { totals: Omit<DayFigures, 'day'>; clicks?: boolean }) {
+  return (
+    <dl class="overview-totals">
+      <div>
+        <dt>Searches</dt>
+        <dd>{count(totals.searches)}</dd>
+      </div>
+      <div>
+        <dt>No-result rate</dt>
+        <dd>{percent(noResultRate(totals))}</dd>
+      </div>
+      {clicks && (
+        <div>
+          <dt>Clicks</dt>
+          <dd>{count(totals.clicks)}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Click-through</dt>
+        <dd>{percent(clickThrough(totals))}</dd>
+      </div>
+    </dl>
+  );
+}
+
 export function OverviewSection({ days, csvHref }: { days: readonly DayFigures[]; csvHref: string }) {
   const totals = totalFigures(days);
   return (
     <section aria-labelledby="overview">
       <h2 id="overview">Overview</h2>
-      <dl class="overview-totals">
-        <div>
-          <dt>Searches</dt>
-          <dd>{count(totals.searches)}</dd>
-        </div>
-        <div>
-          <dt>No-result rate</dt>
-          <dd>{percent(noResultRate(totals))}</dd>
-        </div>
-        <div>
-          <dt>Click-through</dt>
-          <dd>{percent(clickThrough(totals))}</dd>
-        </div>
-      </dl>
+      <FigureTotals totals={totals} />
       <p class="hint">Click-through counts clicks per search: a search whose visitor opened two results counts twice.</p>
       <div class="overview-charts" data-island="overview-chart" data-props={JSON.stringify({ days: chartDays(days) })}>
         <p class="hint">Charts of these figures need JavaScript. The table below has every figure.</p>

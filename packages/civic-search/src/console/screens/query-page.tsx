@@ -1,9 +1,10 @@
 /** @jsxImportSource hono/jsx */
 import type { ClickRow } from '../../analytics/types';
-import { clickThrough, noResultRate, percent, type DayFigures } from '../overview-figures';
+import type { DayFigures } from '../overview-figures';
 import { CONSOLE_PATH, Layout } from '../pages';
 import { ReportFilterForm } from '../report-filter-form';
 import { EngineNav } from './engine-nav';
+import { FigureTotals } from './overview-section';
 
 /** A result as the query's page lists it. */
 export interface ShownResult {
@@ -59,24 +60,7 @@ export function QueryPage(props: QueryPageProps) {
       {totals && (
         <section>
           <h2 id="figures">In this range</h2>
-          <dl class="overview-totals">
-            <div>
-              <dt>Searches</dt>
-              <dd>{count(totals.searches)}</dd>
-            </div>
-            <div>
-              <dt>No-result rate</dt>
-              <dd>{percent(noResultRate(totals))}</dd>
-            </div>
-            <div>
-              <dt>Clicks</dt>
-              <dd>{count(totals.clicks)}</dd>
-            </div>
-            <div>
-              <dt>Click-through</dt>
-              <dd>{percent(clickThrough(totals))}</dd>
-            </div>
-          </dl>
+          <FigureTotals totals={totals} clicks />
         </section>
       )}
       <section>
