@@ -6,12 +6,11 @@
  * analytics-cluster.test.ts.
  */
 import { after, before, describe, it } from 'node:test';
-import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AnalyticsStoreUnavailableError, openClusterAnalyticsStore } from '../../packages/civic-search/src/analytics';
 import type { AnalyticsStore } from '../../packages/civic-search/src/analytics/types';
-import { startElasticsearchStandIn, type ElasticsearchStandIn, type Exchange } from './support/elasticsearch-stand-in';
+import { checkRecordedCalls, startElasticsearchStandIn, type ElasticsearchStandIn, type Exchange } from './support/elasticsearch-stand-in';
 
 /** A call on the store, with what it answers or throws. */
 interface Call {
@@ -47,20 +46,8 @@ async function perform(store: AnalyticsStore, { call, args = [] }: Call): Promis
   return answer === undefined ? null : JSON.parse(JSON.stringify(answer));
 }
 
-async function performAll(store: AnalyticsStore, calls: readonly Call[]) {
-  for (const step of calls) {
-    const where = `${step.call}(${JSON.stringify(step.args ?? []).slice(1, 81)})`;
-    if (step.error) {
-      await assert.rejects(perform(store, step), (error: Error) => {
-        assert.ok(error instanceof ERROR_TYPES[step.error!.name], `${where}: ${error.name} is a ${step.error!.name}`);
-        assert.equal(error.message, step.error!.message, where);
-        return true;
-      });
-    } else {
-      assert.deepEqual(await perform(store, step), step.result, where);
-    }
-  }
-}
+const performAll = (store: AnalyticsStore, calls: readonly Call[]) =>
+  checkRecordedCalls(calls, (step) => perform(store, step), (step) => `${step.call}(${JSON.stringify(step.args ?? []).slice(1, 81)})`, ERROR_TYPES);
 
 describe('search analytics on Elasticsearch, against recorded exchanges', () => {
   for (const current of fixtures) {

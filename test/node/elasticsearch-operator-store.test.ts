@@ -6,12 +6,11 @@
  * operator-state-cluster.test.ts.
  */
 import { after, before, describe, it } from 'node:test';
-import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BackendError, BackendUnavailableError } from '../../packages/civic-search/src/search/types';
 import { openClusterOperatorStore, type OperatorStore } from '../../packages/civic-search/src/operator-state';
-import { startElasticsearchStandIn, type ElasticsearchStandIn, type Exchange } from './support/elasticsearch-stand-in';
+import { checkRecordedCalls, startElasticsearchStandIn, type ElasticsearchStandIn, type Exchange } from './support/elasticsearch-stand-in';
 
 /** A call on the store (`collection` names the collection of a record call), with what it answers or throws. */
 interface Call {
@@ -50,20 +49,8 @@ async function perform(store: OperatorStore, { collection, call, args = [] }: Ca
   return answer === undefined ? null : JSON.parse(JSON.stringify(answer));
 }
 
-async function performAll(store: OperatorStore, calls: readonly Call[]) {
-  for (const step of calls) {
-    const where = `${step.collection ? `${step.collection}.` : ''}${step.call}(${JSON.stringify(step.args ?? []).slice(1, 81)})`;
-    if (step.error) {
-      await assert.rejects(perform(store, step), (error: Error) => {
-        assert.ok(error instanceof ERROR_TYPES[step.error!.name], `${where}: ${error.name} is a ${step.error!.name}`);
-        assert.equal(error.message, step.error!.message, where);
-        return true;
-      });
-    } else {
-      assert.deepEqual(await perform(store, step), step.result, where);
-    }
-  }
-}
+const performAll = (store: OperatorStore, calls: readonly Call[]) =>
+  checkRecordedCalls(calls, (step) => perform(store, step), (step) => `${step.collection ? `${step.collection}.` : ''}${step.call}(${JSON.stringify(step.args ?? []).slice(1, 81)})`, ERROR_TYPES);
 
 describe('the operator store on Elasticsearch, against recorded exchanges', () => {
   for (const current of fixtures) {

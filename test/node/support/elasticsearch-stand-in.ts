@@ -92,3 +92,35 @@ export async function startElasticsearchStandIn(indexPrefix = 'civic-search') {
   };
 }
 export type ElasticsearchStandIn = Awaited<ReturnType<typeof startElasticsearchStandIn>>;
+
+/** One call of a recorded exchange: what the store was asked, and what it answered or threw. */
+export interface RecordedCall {
+  call: string;
+  args?: unknown[];
+  result?: unknown;
+  error?: { name: string; message: string };
+}
+
+/**
+ * Makes each recorded call on the store in turn and checks its answer, or that it threw the error recorded (of the
+ * class `errorTypes` names, with the same message). `label` names a call in a failure.
+ */
+export async function checkRecordedCalls<C extends RecordedCall>(
+  calls: readonly C[],
+  perform: (step: C) => Promise<unknown>,
+  label: (step: C) => string,
+  errorTypes: Record<string, new (...args: never[]) => Error>,
+) {
+  for (const step of calls) {
+    const where = label(step);
+    if (step.error) {
+      await assert.rejects(perform(step), (error: Error) => {
+        assert.ok(error instanceof errorTypes[step.error!.name], `${where}: ${error.name} is a ${step.error!.name}`);
+        assert.equal(error.message, step.error!.message, where);
+        return true;
+      });
+    } else {
+      assert.deepEqual(await perform(step), step.result, where);
+    }
+  }
+}
