@@ -6,22 +6,10 @@ import { join } from 'node:path';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
 import type { EngineCrawlStatus } from '../../packages/civic-search/src/crawler/engine-crawl-routes';
 import { page, startTestSite, type TestSite } from './crawler-test-site';
+import { eventually } from './support/eventually';
 
 const ROOT_KEY = 'crawler-engine-routes-root-key-0123456789';
 const HOUR = 3_600_000;
-
-/** Retries `check` until it holds (a crawl runs in the background), for at most 20 s. */
-async function eventually<T>(check: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe('an engine’s crawl through the API: its status, and one page crawled again, for keys scoped like any engine route', () => {
   let site: TestSite;

@@ -6,22 +6,10 @@ import { join } from 'node:path';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
 import { readServeSettings, UsageError } from '../../packages/civic-search/src/cli/serve-options';
 import { page, startTestSite, type TestSite } from './crawler-test-site';
+import { eventually } from './support/eventually';
 
 const KEY = 'crawler-service-private-key-0123456789';
 const ENGINE = 'site';
-
-/** Retries `check` until it stops throwing (a crawl runs in the background), for at most 20 s. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe('crawler in the service: the first run at start, a schedule, and POST /api/crawl', () => {
   let site: TestSite;
