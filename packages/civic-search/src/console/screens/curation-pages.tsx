@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import type { CurationRecord, ResultLine } from '../relevance-reads';
 import type { CurationDraft } from './curation-draft';
-import { EnginePage, Pager } from './edit-parts';
+import { EnginePage, Pager, ListTools } from './edit-parts';
 import { CsrfField, ErrorSummary, Notice, type Problem } from './form-parts';
 import { enginePath } from './engine-nav';
 import { PreviewResults, type PreviewPair } from './relevance-preview';
@@ -27,24 +27,13 @@ export function CurationListPage(props: CurationListProps) {
     <EnginePage engine={engine} title="best bets" heading={`${engine}: best bets`} current="/curations" csrfToken={props.csrfToken}>
       <Notice text={props.notice} />
       <p>A best bet puts the pages you choose first for a search, in your order, and can hide pages from it.</p>
-      <ul class="actions">
-        <li>
-          <a href={curationsPath(engine, '/new')}>Add a best bet</a>
-        </li>
-        <li>
-          <a href={curationsPath(engine, '/import')}>Import from a CSV file</a>
-        </li>
-        <li>
-          <a href={curationsPath(engine, '/export')} download={`${engine}-curations.csv`}>
-            Export as a CSV file
-          </a>
-        </li>
-      </ul>
-      <form method="get" action={curationsPath(engine)} class="list-search" role="search" aria-label="Best bets">
-        <label htmlFor="q">Search the best bets</label>
-        <input id="q" name="q" type="search" value={search} />
-        <button type="submit">Search</button>
-      </form>
+      <ListTools
+        path={(rest) => curationsPath(engine, rest)}
+        fileName={`${engine}-curations.csv`}
+        addLabel="Add a best bet"
+        listName="Best bets"
+        search={search}
+      />
       <h2 id="curations-heading">
         {search ? `Best bets with “${search}”` : 'Best bets'} ({props.total.toLocaleString('en')})
       </h2>

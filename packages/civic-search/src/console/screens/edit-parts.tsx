@@ -71,3 +71,40 @@ export const refusedPage = (c: ConsoleContext, status: number, errors: string[])
     <MessagePage title="Not done" message={errors.join(' ')} csrfToken={c.get('session').csrfToken} />,
     status === 404 ? 404 : status === 403 ? 403 : 502,
   );
+
+interface ListToolsProps {
+  /** The list's own address, and a path under it (`/new`, `/import`, `/export`). */
+  path: (rest?: string) => string;
+  /** The export's file name. */
+  fileName: string;
+  addLabel: string;
+  /** What the list holds, as the search names it ("Synonym sets"). */
+  listName: string;
+  search: string;
+}
+
+/** Above a list of relevance records: add, import, export, and a search of the list that keeps its words. */
+export function ListTools({ path, fileName, addLabel, listName, search }: ListToolsProps) {
+  return (
+    <>
+      <ul class="actions">
+        <li>
+          <a href={path('/new')}>{addLabel}</a>
+        </li>
+        <li>
+          <a href={path('/import')}>Import from a CSV file</a>
+        </li>
+        <li>
+          <a href={path('/export')} download={fileName}>
+            Export as a CSV file
+          </a>
+        </li>
+      </ul>
+      <form method="get" action={path()} class="list-search" role="search" aria-label={listName}>
+        <label htmlFor="q">Search the {listName.toLowerCase()}</label>
+        <input id="q" name="q" type="search" value={search} />
+        <button type="submit">Search</button>
+      </form>
+    </>
+  );
+}

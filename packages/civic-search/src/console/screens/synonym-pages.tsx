@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import type { SynonymRecord } from '../relevance-reads';
 import { enginePath } from './engine-nav';
-import { EnginePage, Pager } from './edit-parts';
+import { EnginePage, Pager, ListTools } from './edit-parts';
 import { CsrfField, ErrorSummary, Notice, type Problem } from './form-parts';
 import { PreviewResults, type PreviewPair } from './relevance-preview';
 
@@ -27,24 +27,13 @@ export function SynonymListPage(props: SynonymListProps) {
       <Notice text={props.notice} />
       <ErrorSummary problems={props.problems ?? []} />
       <p>A synonym set makes a search for any of its words or phrases find the pages that use any other.</p>
-      <ul class="actions">
-        <li>
-          <a href={synonymsPath(engine, '/new')}>Add a synonym set</a>
-        </li>
-        <li>
-          <a href={synonymsPath(engine, '/import')}>Import from a CSV file</a>
-        </li>
-        <li>
-          <a href={synonymsPath(engine, '/export')} download={`${engine}-synonyms.csv`}>
-            Export as a CSV file
-          </a>
-        </li>
-      </ul>
-      <form method="get" action={synonymsPath(engine)} class="list-search" role="search" aria-label="Synonym sets">
-        <label htmlFor="q">Search the synonym sets</label>
-        <input id="q" name="q" type="search" value={search} />
-        <button type="submit">Search</button>
-      </form>
+      <ListTools
+        path={(rest) => synonymsPath(engine, rest)}
+        fileName={`${engine}-synonyms.csv`}
+        addLabel="Add a synonym set"
+        listName="Synonym sets"
+        search={search}
+      />
       <h2 id="sets-heading">
         {search ? `Synonym sets with “${search}”` : 'Synonym sets'} ({props.total.toLocaleString('en')})
       </h2>
