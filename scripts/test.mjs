@@ -206,8 +206,9 @@ await step(['typecheck (tsc --noEmit)', 'lint (eslint)'], () =>
 // The node tests beside the packed packages (installed into a scratch project and used from there; they need the
 // build's dist/): the packed tests spend most of their time in npm and in started services waiting, which the
 // node tests' own waiting shares well.
+// The node tests start the command line from the build just made (CIVIC_TEST_BUILT, test/node/support/civic-search-cli.ts).
 await step(['node tests', 'packed packages (installed outside the repository)'], () =>
-  Promise.all([timed(tapSuite('test/node', 'node tests', sharedCluster.env)), timed(tapSuite('test/packaged', 'packed packages'))]),
+  Promise.all([timed(tapSuite('test/node', 'node tests', { ...sharedCluster.env, CIVIC_TEST_BUILT: '1' })), timed(tapSuite('test/packaged', 'packed packages'))]),
 );
 await sharedCluster.stop();
 // The two builds' browser suites run side by side: each opens one page at a time and mostly waits on it, so two
