@@ -75,6 +75,13 @@ describe('<accordion-group>', () => {
     expect(panel(timing).hasAttribute('hidden')).to.be.true;
   });
 
+  it('has no axe violations with a section opened and one closed', async () => {
+    const el = await upgraded<HTMLElement>(markup, (e) => buttons(e).length === 3);
+    buttons(el)[0].click();
+    await waitUntil(() => buttons(el)[0].getAttribute('aria-expanded') === 'true');
+    await expect(el).to.be.accessible();
+  });
+
   it('labels each panel as a region by its button', async () => {
     const el = await upgraded<HTMLElement>(markup, (e) => buttons(e).length === 3);
     for (const button of buttons(el)) {

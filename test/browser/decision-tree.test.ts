@@ -135,6 +135,14 @@ describe('<decision-tree>', () => {
     expect(steps).to.deep.equal([new URL(`${ACTION}?work=deck#step-height`, location.href).href]);
   });
 
+  it('has no axe violations at its first step and with a step answered in the page', async () => {
+    const el = await upgradedTree();
+    await expect(el).to.be.accessible();
+    stubFetch(json({ html: heightStepHtml, nexturl: `${ACTION}?work=deck` }));
+    await answer(el, 'work-deck', 2);
+    await expect(el).to.be.accessible();
+  });
+
   it('answers from the keyboard alone: arrows choose, Enter on Continue submits', async () => {
     const el = await upgradedTree();
     stubFetch(json({ html: sizeStepHtml, nexturl: `${ACTION}?work=shed` }));

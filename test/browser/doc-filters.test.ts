@@ -197,6 +197,15 @@ describe('<doc-filters> upgrade', () => {
     }
   });
 
+  it('has no axe violations as it upgrades and with a dropdown open', async () => {
+    const el = await upgradedLibrary({ dates: true });
+    await expect(el).to.be.accessible();
+    const [type] = toggles(el);
+    type!.click();
+    await waitUntil(() => !panelOf(type!).hidden);
+    await expect(el).to.be.accessible();
+  });
+
   it('hides the no-JavaScript Sort button, which the select replaces', async () => {
     const el = await upgradedLibrary();
     expect(el.querySelector<HTMLElement>('[data-sort-submit]')!.checkVisibility()).to.be.false;

@@ -57,6 +57,15 @@ describe('<filter-input>', () => {
     expect(button(root).disabled, 'spaces alone are empty').to.be.true;
   });
 
+  it('has no axe violations empty and with the list filtered', async () => {
+    const root = await upgradedPage();
+    await expect(root).to.be.accessible();
+    input(root).focus();
+    await sendKeys({ type: 'rates' });
+    await waitUntil(() => !!status(root)?.textContent);
+    await expect(root).to.be.accessible();
+  });
+
   it('filters the target list as the visitor types, announcing how many show', async () => {
     const root = await upgradedPage();
     const changes: Array<{ query: string; count: number; total: number }> = [];

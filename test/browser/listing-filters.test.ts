@@ -108,6 +108,11 @@ describe('<listing-filters>', () => {
     expect(el.querySelectorAll('#topic option')).to.have.length(3);
   });
 
+  it('has no axe violations once upgraded', async () => {
+    const el = await upgradedListing();
+    await expect(el).to.be.accessible();
+  });
+
   it('reads as a plain form before it upgrades', async () => {
     const el = await fixture<HTMLElement>(listing({ tag: 'listing-filters-not-defined' }));
     expect(el.querySelector<HTMLElement>('#pub-council')!.checkVisibility()).to.be.true;

@@ -36,6 +36,13 @@ describe('<masked-input>', () => {
     expect(input.getAttribute('aria-describedby')).to.equal('reference-hint');
   });
 
+  it('has no axe violations once shaped, and with an unfinished value', async () => {
+    const { element, input } = await maskedField();
+    await expect(element).to.be.accessible();
+    await typeInto(input, '12');
+    await expect(element).to.be.accessible();
+  });
+
   it('puts the literal text in as digits are typed and refuses what a slot cannot take', async () => {
     const { input } = await maskedField();
     await typeInto(input, '1');

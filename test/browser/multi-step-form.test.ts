@@ -184,6 +184,14 @@ describe('<multi-step-form>', () => {
     expect(document.title).to.equal(`Error: ${title}`);
   });
 
+  it('has no axe violations on its first step, and with the problems of a step shown', async () => {
+    const el = await upgradedForm();
+    await expect(el).to.be.accessible();
+    nextButton(el)!.click();
+    await waitUntil(() => !!summary(el), 'no error summary');
+    await expect(el).to.be.accessible();
+  });
+
   it('goes from an error link to its field, and clears a message once the field is fixed', async () => {
     const el = await upgradedForm();
     nextButton(el)!.click();
