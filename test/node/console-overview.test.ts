@@ -311,7 +311,13 @@ describe('the console’s browser code', () => {
     const empty = join(dataDir, 'not-built');
     await mkdir(empty);
     const logged: string[] = [];
-    const app = consoleRoutes({ keys: { grantFor: async () => undefined }, engineNames: () => [], assetsDir: empty, log: (message) => logged.push(message) });
+    const app = consoleRoutes({
+      keys: { grantFor: async () => undefined },
+      store: service.operatorStore,
+      engineNames: () => [],
+      assetsDir: empty,
+      log: (message) => logged.push(message),
+    });
     const page = await app.request('/console/sign-in');
     assert.equal(page.status, 200);
     assert.doesNotMatch(await page.text(), /<script/);

@@ -343,6 +343,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       consoleRoutes({
         ...(typeof options.console === 'object' && options.console),
         keys: credentials,
+        store: operatorStore,
         engineNames: () => registry.list().map((definition) => definition.name),
         // The console acts through this same app's API, answered in process with the signed-in key.
         api: (request, env) => app.fetch(request, env),
