@@ -9,9 +9,11 @@ import type { PreviewSearch } from '../relevance';
 import { isForeignSite } from '../search-proxy/cors';
 import { BackendError } from '../search/types';
 import { clientAddress } from '../search-proxy/rate-limit';
+import { guardedSourceGet } from './app-search-source';
 import { defaultAssetsDir, loadConsoleClient, serveConsoleClient } from './client-assets';
 import { CONSOLE_CSS } from './console-css';
 import type { ConsoleEnv, ConsoleGuards, ConsoleServices, ServiceFetch } from './console-env';
+import { importAddressPolicy } from './import-address';
 import { CONSOLE_PATH, MessagePage, SignInPage } from './pages';
 import { consoleScreens } from './screens';
 import { ConsoleSessions, csrfTokenMatches, type SessionLimits } from './sessions';
@@ -33,6 +35,11 @@ export interface ConsoleOptions {
   preview?: PreviewSearch;
   /** Names the client for the sign-in limit (default: the socket address; a trusted proxy's header behind one). */
   clientKey?: (c: Context) => string;
+  /**
+   * Hosts on the service's own network (names, addresses or CIDR ranges) that the import from an old App Search may
+   * read from; every other internal, loopback, link-local or metadata address is refused.
+   */
+  importHosts?: readonly string[];
   sessionLimits?: Partial<SessionLimits>;
   signInLimit?: Partial<SignInLimit>;
   /** The clock (tests move it). */
@@ -183,7 +190,15 @@ export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
     return c.redirect(`${CONSOLE_PATH}/sign-in?signed-out`, 303);
   });
 
-  const services: ConsoleServices = { keys, engineNames: options.engineNames, analytics: options.analytics, api: options.api, preview: options.preview, now };
+  const services: ConsoleServices = {
+    keys,
+    engineNames: options.engineNames,
+    analytics: options.analytics,
+    api: options.api,
+    preview: options.preview,
+    importGet: guardedSourceGet(importAddressPolicy(options.importHosts)),
+    now,
+  };
   const guards: ConsoleGuards = { signedIn, csrfChecked };
   for (const screen of consoleScreens) screen(app, services, guards);
 
