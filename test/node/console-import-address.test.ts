@@ -123,7 +123,10 @@ describe('a GET of a typed address', () => {
 
   it('drops an answer larger than it will read', async () => {
     const { port } = await localServer(() => ({ status: 200, body: 'x'.repeat(4096) }));
-    await assert.rejects(guardedGet(new URL(`http://127.0.0.1:${port}/`), { ...options, policy: importAddressPolicy(['127.0.0.1']) }), /over 1024 bytes/);
+    await assert.rejects(
+      guardedGet(new URL(`http://127.0.0.1:${port}/`), { ...options, policy: importAddressPolicy(['127.0.0.1']) }),
+      /over 1024 bytes/,
+    );
   });
 });
 
@@ -154,7 +157,11 @@ describe('the console’s import from an old App Search at an internal address',
   });
 
   it('is refused with a clear error on the form, reads nothing, and writes nothing', async () => {
-    const old = await localServer(() => ({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"results":[],"meta":{"page":{"total_pages":1}}}' }));
+    const old = await localServer(() => ({
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"results":[],"meta":{"page":{"total_pages":1}}}',
+    }));
     const session = await signIn(ROOT_KEY);
     for (const address of [`http://127.0.0.1:${old.port}`, `http://localhost:${old.port}`, 'http://169.254.169.254', 'http://[::1]:9']) {
       const answer = await call('/console/engines/parks/synonyms/import-app-search', {
@@ -164,7 +171,11 @@ describe('the console’s import from an old App Search at an internal address',
       assert.equal(answer.status, 400, address);
       const alert = /<div class="problem" role="alert"[\s\S]*?<\/div>/.exec(answer.body)?.[0] ?? '';
       assert.match(alert, /Nothing was brought over from App Search/, address);
-      assert.match(alert, /an address inside this service’s own network\. Only the service’s operator can allow it \(the --console-import-hosts option\)/, address);
+      assert.match(
+        alert,
+        /an address inside this service’s own network\. Only the service’s operator can allow it \(the --console-import-hosts option\)/,
+        address,
+      );
       assert.match(alert, /href="#source-url"/, 'the error links to the address field');
       assert.ok(!answer.body.includes(OLD_KEY), 'the key typed is not sent back');
     }

@@ -3,7 +3,12 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConsoleSessions, csrfTokenMatches, SESSIONS_COLLECTION, type StoredSession } from '../../packages/civic-search/src/console/sessions';
+import {
+  ConsoleSessions,
+  csrfTokenMatches,
+  SESSIONS_COLLECTION,
+  type StoredSession,
+} from '../../packages/civic-search/src/console/sessions';
 import { openSealedKey } from '../../packages/civic-search/src/console/session-seal';
 import { openSqliteOperatorStore, SERVICE_SCOPE, type OperatorStore } from '../../packages/civic-search/src/operator-state';
 import { SignInLimiter } from '../../packages/civic-search/src/console/sign-in-limiter';

@@ -4,7 +4,11 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consoleBrowser, serveOverHttp, TRUSTED_CLIENT_HEADER } from './support/console-browser';
-import { createSearchService, type SearchService, type SearchServiceOptions } from '../../packages/civic-search/src/service/create-search-service';
+import {
+  createSearchService,
+  type SearchService,
+  type SearchServiceOptions,
+} from '../../packages/civic-search/src/service/create-search-service';
 import { SERVICE_SCOPE, type OperatorStore } from '../../packages/civic-search/src/operator-state';
 import { SESSIONS_COLLECTION, type StoredSession } from '../../packages/civic-search/src/console/sessions';
 import { clusterUnavailableReason, startCluster, type TestCluster } from '../cluster/cluster';

@@ -53,7 +53,7 @@ export const SERVE_OPTIONS = {
     type: 'string',
     multiple: true,
     env: 'CIVIC_SEARCH_CONSOLE_IMPORT_HOSTS',
-    help: "A host on your own network (name, IP address or CIDR range) the console may read an old App Search from. Without it, loopback, private, link-local and metadata addresses are refused. Repeatable; comma-separated in the variable.",
+    help: 'A host on your own network (name, IP address or CIDR range) the console may read an old App Search from. Without it, loopback, private, link-local and metadata addresses are refused. Repeatable; comma-separated in the variable.',
   },
   'cost-budget': {
     type: 'string',

@@ -90,7 +90,12 @@ export async function readOldAppSearch(
       body = undefined;
     }
     if (response.status >= 300 && response.status < 400) {
-      return { items: [], problems: [`The old App Search answered ${response.status}, a redirect, which the console does not follow: enter the address it moved to`] };
+      return {
+        items: [],
+        problems: [
+          `The old App Search answered ${response.status}, a redirect, which the console does not follow: enter the address it moved to`,
+        ],
+      };
     }
     if (response.status < 200 || response.status >= 300) {
       const errors = errorsOf(body);

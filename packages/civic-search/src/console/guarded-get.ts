@@ -53,18 +53,22 @@ export function guardedGet(url: URL, options: GuardedGetOptions): Promise<Guarde
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.get(url, { headers: options.headers, lookup, agent: false, signal: AbortSignal.timeout(options.timeoutMs) }, (response) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= options.maxBytes) return void chunks.push(chunk);
-        reject(new AnswerTooLargeError(`the answer is over ${options.maxBytes} bytes`));
-        request.destroy();
-      });
-      response.on('error', reject);
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const request = client.get(
+      url,
+      { headers: options.headers, lookup, agent: false, signal: AbortSignal.timeout(options.timeoutMs) },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= options.maxBytes) return void chunks.push(chunk);
+          reject(new AnswerTooLargeError(`the answer is over ${options.maxBytes} bytes`));
+          request.destroy();
+        });
+        response.on('error', reject);
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     request.on('error', reject);
   });
 }

@@ -66,7 +66,10 @@ export function importAddressPolicy(allowedHosts: readonly string[] = []): Impor
   const names = new Set<string>();
   const allowed = new BlockList();
   for (const raw of allowedHosts) {
-    const entry = raw.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+    const entry = raw
+      .trim()
+      .toLowerCase()
+      .replace(/^\[(.*)\]$/, '$1');
     if (!entry) continue;
     const slash = entry.indexOf('/');
     if (slash >= 0) {
@@ -84,7 +87,10 @@ export function importAddressPolicy(allowedHosts: readonly string[] = []): Impor
   return {
     allows(host, address) {
       if (!isInternalAddress(address)) return true;
-      const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+      const name = host
+        .toLowerCase()
+        .replace(/^\[(.*)\]$/, '$1')
+        .replace(/\.$/, '');
       if (names.has(name)) return true;
       const family = isIP(address);
       return family !== 0 && allowed.check(address, family === 4 ? 'ipv4' : 'ipv6');
