@@ -11,7 +11,8 @@ import {
 } from '../../packages/civic-search/src/service/create-search-service';
 import { SERVICE_SCOPE, type OperatorStore } from '../../packages/civic-search/src/operator-state';
 import { SESSIONS_COLLECTION, type StoredSession } from '../../packages/civic-search/src/console/sessions';
-import { clusterUnavailableReason, startCluster, type TestCluster } from '../cluster/cluster';
+import { clusterUnavailableReason } from '../cluster/cluster';
+import { sharedCluster, type SharedCluster } from '../cluster/shared-cluster';
 
 /**
  * Console sessions shared by every process serving one operator store, tried as an attacker would: a session made
@@ -126,14 +127,14 @@ const unavailable = clusterUnavailableReason();
 if (unavailable) console.log(`# SKIPPED console sessions shared by two services on a live OpenSearch cluster: ${unavailable}`);
 
 describe('console sessions shared by two services on a live OpenSearch cluster', { skip: unavailable }, () => {
-  let cluster: TestCluster | undefined;
+  let cluster: SharedCluster | undefined;
   const running: Running[] = [];
   const dirs: string[] = [];
   const one = consoleBrowser(() => running[0]!.url);
   const two = consoleBrowser(() => running[1]!.url);
   let indexPrefix: string;
   before(async () => {
-    cluster = await startCluster({ nodes: 1 });
+    cluster = await sharedCluster();
     indexPrefix = `sessions${process.pid}`;
     const env = { OPENSEARCH_URL: cluster.urls.join(','), OPENSEARCH_REPLICAS: '0', OPENSEARCH_INDEX_PREFIX: indexPrefix };
     for (let i = 0; i < 2; i++) {

@@ -47,7 +47,12 @@ function failingAfter(store: OperatorStore, writes: number): OperatorStore {
   };
 }
 
-export function relevanceTestStoreContract(name: string, place: () => Promise<RelevanceStorePlace>): void {
+/**
+ * `fullList: false` leaves out the case that fills an engine with 500 tests: a store that writes each record with a
+ * round trip of its own takes about a minute for it (the cluster, on a busy two-core machine), and the limit it
+ * checks is the same code on every store.
+ */
+export function relevanceTestStoreContract(name: string, place: () => Promise<RelevanceStorePlace>, { fullList = true } = {}): void {
   describe(`relevance tests in ${name}`, () => {
     let where: RelevanceStorePlace;
     let store: OperatorStore;
@@ -153,13 +158,17 @@ export function relevanceTestStoreContract(name: string, place: () => Promise<Re
         );
       });
 
-      it(`hold at most ${RELEVANCE_TEST_LIMITS.testsPerEngine} tests an engine, and refuse an import past that whole`, async () => {
-        const many = Array.from({ length: RELEVANCE_TEST_LIMITS.testsPerEngine + 1 }, (_, index) => one(`query ${index}`));
-        await assert.rejects(tests.import('full', many, 'merge'), /at most 500 relevance tests; this would make 501/);
-        assert.equal((await tests.list('full')).length, 0, 'nothing of a refused import is kept');
-        await tests.import('full', many.slice(0, -1), 'replace');
-        await assert.rejects(tests.create('full', one('one more')), /at most 500/);
-      });
+      it(
+        `hold at most ${RELEVANCE_TEST_LIMITS.testsPerEngine} tests an engine, and refuse an import past that whole`,
+        { skip: !fullList && 'writing 500 tests takes a minute here' },
+        async () => {
+          const many = Array.from({ length: RELEVANCE_TEST_LIMITS.testsPerEngine + 1 }, (_, index) => one(`query ${index}`));
+          await assert.rejects(tests.import('full', many, 'merge'), /at most 500 relevance tests; this would make 501/);
+          assert.equal((await tests.list('full')).length, 0, 'nothing of a refused import is kept');
+          await tests.import('full', many.slice(0, -1), 'replace');
+          await assert.rejects(tests.create('full', one('one more')), /at most 500/);
+        },
+      );
     });
 
     describe('the history of runs', () => {
