@@ -92,7 +92,11 @@ export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
   void sweep();
   const limiter = new SignInLimiter(options.signInLimit, now);
   const app = new Hono<ConsoleEnv>();
-  const secure = (c: Context) => new URL(c.req.url).protocol === 'https:';
+  // A page is HTTPS when this service serves it so, or when the proxy in front of it says the browser's side was
+  // (X-Forwarded-Proto). Trusting that header without a proxy is harmless: it can only make a cookie Secure, which a
+  // browser then keeps off plain HTTP, so a client that forges it loses only its own session.
+  const secure = (c: Context) =>
+    new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
 
   app.use(`${CONSOLE_PATH}/*`, securityHeaders);
   app.use(CONSOLE_PATH, securityHeaders);
