@@ -9,7 +9,8 @@ import {
   type SearchService,
   type SearchServiceOptions,
 } from '../../packages/civic-search/src/service/create-search-service';
-import { SERVICE_SCOPE, type OperatorStore } from '../../packages/civic-search/src/operator-state';
+import { openSqliteOperatorStore, SERVICE_SCOPE, type OperatorStore } from '../../packages/civic-search/src/operator-state';
+import { BackendUnavailableError } from '../../packages/civic-search/src/search/types';
 import { SESSIONS_COLLECTION, type StoredSession } from '../../packages/civic-search/src/console/sessions';
 import { clusterUnavailableReason } from '../cluster/cluster';
 import { sharedCluster, type SharedCluster } from '../cluster/shared-cluster';
@@ -195,5 +196,68 @@ describe('console sessions shared by two services on a live OpenSearch cluster',
       const page = await two.call('/console', { cookie: `civic_console=${recordId}` });
       assert.equal(page.location, '/console/sign-in?expired');
     }
+  });
+});
+
+describe('console sessions while the store cannot be reached', () => {
+  let dataDir: string;
+  let store: OperatorStore;
+  let running: Running | undefined;
+  let away = false;
+  const browser = consoleBrowser(() => running!.url);
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'console-sessions-away-'));
+    store = openSqliteOperatorStore(join(dataDir, 'operator.db'));
+    // The sessions' collection fails as a cluster out of reach does, while `away` is set.
+    const reachable: OperatorStore = {
+      kind: store.kind,
+      revisionTtlMs: store.revisionTtlMs,
+      revision: () => store.revision(),
+      close: () => store.close(),
+      collection<T>(name: string) {
+        const inner = store.collection<T>(name);
+        if (name !== SESSIONS_COLLECTION) return inner;
+        const guarded =
+          <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+          async (...args: A) => {
+            if (away) throw new BackendUnavailableError('OpenSearch is unreachable');
+            return call(...args);
+          };
+        return {
+          get: guarded(inner.get),
+          list: guarded(inner.list),
+          all: guarded(inner.all),
+          put: guarded(inner.put),
+          create: guarded(inner.create),
+          delete: guarded(inner.delete),
+          deleteScope: guarded(inner.deleteScope),
+        };
+      },
+    };
+    running = await run({ dataDir, operatorStore: reachable, engines: [{ name: 'parks', documents: [{ id: 'p1', title: 'Parks' }] }] });
+  });
+  after(async () => {
+    await running?.close();
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answer 503 saying so, sign nobody out, and work again when it is back', async () => {
+    const { cookie, csrf } = await browser.signIn(ROOT_KEY);
+    away = true;
+    try {
+      for (const answer of [
+        await browser.call('/console', { cookie }),
+        await browser.call('/console/sign-out', { cookie, form: { csrf } }),
+      ]) {
+        assert.equal(answer.status, 503);
+        assert.match(answer.body, /The console cannot be used right now/);
+        assert.match(answer.body, /OpenSearch is unreachable/);
+        assert.equal(answer.cookie, null, 'the cookie is left as it is');
+      }
+    } finally {
+      away = false;
+    }
+    assert.equal((await browser.call('/console', { cookie })).status, 200, 'the same session works again');
   });
 });
