@@ -67,7 +67,9 @@ export function DataTable({ host, serverNodes, i18n, label }: DataTableProps) {
     if (content.length === 0) console.warn('<data-table>: no table found. Put a <table> (with a <caption>) inside the element.');
   }, [content]);
 
-  useEffect(() => {
+  // Told as the table becomes (or stops being) a scrolling region, in the same commit: whoever sees the new state
+  // in the page has already had the event.
+  useLayoutEffect(() => {
     if (overflowing === reported.current) return;
     reported.current = overflowing;
     dispatch(host, 'data-table-overflow', { overflowing });

@@ -1,5 +1,4 @@
-import { createElasticsearchClient, elasticsearchConfigFromEnv } from '../search/elasticsearch';
-import { createOpenSearchClient, opensearchConfigFromEnv } from '../search/opensearch';
+import { clusterClientFromEnv, type ClusterChoice } from '../search/cluster-client-from-env';
 import { openClusterAnalyticsStore } from './cluster-store';
 import type { AnalyticsStore } from './types';
 
@@ -8,8 +7,7 @@ import type { AnalyticsStore } from './types';
  * read from the same environment variables as the backend. It has a client of its own, so a slow report never
  * waits behind visitors' searches for a connection, and closing it leaves the backend's client alone.
  */
-export function clusterAnalyticsStoreFromEnv(product: 'elasticsearch' | 'opensearch', env: NodeJS.ProcessEnv): AnalyticsStore {
-  const config = product === 'opensearch' ? opensearchConfigFromEnv(env) : elasticsearchConfigFromEnv(env);
-  const client = product === 'opensearch' ? createOpenSearchClient(config) : createElasticsearchClient(config);
+export async function clusterAnalyticsStoreFromEnv(product: ClusterChoice, env: NodeJS.ProcessEnv): Promise<AnalyticsStore> {
+  const { client, config } = await clusterClientFromEnv(product, env);
   return openClusterAnalyticsStore({ client, indexPrefix: config.indexPrefix, shards: config.shards, replicas: config.replicas });
 }

@@ -1,12 +1,11 @@
 import type { EngineDefinition } from '../engines/engine-definition';
 import type { EngineDocument } from '../engines/documents-file';
-import { createClusterAdmin, createClusterBackend, indexEngine, type ClusterAdmin, type ClusterClient } from '../search/cluster';
-import { createElasticsearchClient, elasticsearchConfigFromEnv } from '../search/elasticsearch';
-import { createOpenSearchClient, opensearchConfigFromEnv } from '../search/opensearch';
+import { createClusterAdmin, createClusterBackend, indexEngine, type ClusterAdmin } from '../search/cluster';
+import { clusterClientFromEnv, type ClusterChoice } from '../search/cluster-client-from-env';
 import type { SearchBackend } from '../search/types';
 import { openClusterOperatorStore, type OperatorStore } from '../operator-state';
 
-export type ClusterChoice = 'elasticsearch' | 'opensearch';
+export type { ClusterChoice };
 
 /**
  * How often each instance reads the engine catalog again. Engines and schemas live in the cluster, and several
@@ -14,16 +13,6 @@ export type ClusterChoice = 'elasticsearch' | 'opensearch';
  * catalog is written with an immediate refresh). One small search of a small index, twice a second.
  */
 const CATALOG_POLL_MS = 500;
-
-/** The client and index prefix of the chosen product, from its environment variables (mistakes throw, naming them). */
-function clientFor(choice: ClusterChoice, env: NodeJS.ProcessEnv): { client: ClusterClient; indexPrefix: string } {
-  if (choice === 'opensearch') {
-    const config = opensearchConfigFromEnv(env);
-    return { client: createOpenSearchClient(config), indexPrefix: config.indexPrefix };
-  }
-  const config = elasticsearchConfigFromEnv(env);
-  return { client: createElasticsearchClient(config), indexPrefix: config.indexPrefix };
-}
 
 /**
  * The search side and the write side over a cluster. Configured documents go into a new index each, which
@@ -42,7 +31,10 @@ export async function clusterBackend(
   /** The operator's records in the same cluster, over the backend's client (closing the backend closes it). */
   openOperatorStore(): Promise<OperatorStore>;
 }> {
-  const { client, indexPrefix } = clientFor(choice, env);
+  const {
+    client,
+    config: { indexPrefix },
+  } = await clusterClientFromEnv(choice, env);
   try {
     await Promise.all(
       engines

@@ -271,7 +271,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       : createAnalytics({
           // A cluster backend keeps analytics in the cluster too, so every process serving it reports the same figures.
           ...(!options.analytics?.store &&
-            (choice === 'elasticsearch' || choice === 'opensearch') && { store: clusterAnalyticsStoreFromEnv(choice, options.env ?? process.env) }),
+            (choice === 'elasticsearch' || choice === 'opensearch') && { store: await clusterAnalyticsStoreFromEnv(choice, options.env ?? process.env) }),
           ...options.analytics,
           dataDir,
           operatorStore,
