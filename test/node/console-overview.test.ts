@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { consoleBrowser, serveOverHttp, TRUSTED_CLIENT_HEADER } from './support/console-browser';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
 import { consoleRoutes } from '../../packages/civic-search/src/console';
@@ -290,6 +291,12 @@ describe('the console’s browser code', () => {
     assert.ok(loader.body.length < 4_000, `the loader is small (${loader.body.length} bytes) and holds no island or React`);
   });
 
+  it('weighs under 150 KB gzipped all together, so no screen can load more than that', async () => {
+    let total = 0;
+    for (const file of builtFiles) total += gzipSync(await readFile(join(assetsDir, file)), { level: 9 }).length;
+    assert.ok(total < 150 * 1024, `the console's browser code is ${(total / 1024).toFixed(1)} KB gzipped`);
+  });
+
   it('answers 404 for anything else, wherever it points, and never caches that', async () => {
     for (const path of [
       '/console/assets/loader.js',
@@ -311,7 +318,13 @@ describe('the console’s browser code', () => {
     const empty = join(dataDir, 'not-built');
     await mkdir(empty);
     const logged: string[] = [];
-    const app = consoleRoutes({ keys: { grantFor: async () => undefined }, engineNames: () => [], assetsDir: empty, log: (message) => logged.push(message) });
+    const app = consoleRoutes({
+      keys: { grantFor: async () => undefined },
+      store: service.operatorStore,
+      engineNames: () => [],
+      assetsDir: empty,
+      log: (message) => logged.push(message),
+    });
     const page = await app.request('/console/sign-in');
     assert.equal(page.status, 200);
     assert.doesNotMatch(await page.text(), /<script/);

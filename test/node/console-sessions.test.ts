@@ -1,51 +1,75 @@
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConsoleSessions, csrfTokenMatches } from '../../packages/civic-search/src/console/sessions';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ConsoleSessions,
+  csrfTokenMatches,
+  SESSIONS_COLLECTION,
+  type StoredSession,
+} from '../../packages/civic-search/src/console/sessions';
+import { openSealedKey } from '../../packages/civic-search/src/console/session-seal';
+import { openSqliteOperatorStore, SERVICE_SCOPE, type OperatorStore } from '../../packages/civic-search/src/operator-state';
 import { SignInLimiter } from '../../packages/civic-search/src/console/sign-in-limiter';
 import { reportRange } from '../../packages/civic-search/src/console/report-range';
 
 const MINUTE = 60_000;
 
-describe('console sessions, on a moved clock', () => {
-  it('end after 30 idle minutes, and use keeps one alive', () => {
+/** A session store in a SQLite file of its own, as a service's data folder has it. */
+async function sqliteStore(): Promise<{ store: OperatorStore; file: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'console-sessions-'));
+  after(() => rm(dir, { recursive: true, force: true }));
+  const file = join(dir, 'operator.db');
+  const store = openSqliteOperatorStore(file);
+  after(() => store.close());
+  return { store, file };
+}
+
+/** What a request acts with: the key and the CSRF token. */
+const seen = (session: { key: string; csrfToken: string } | undefined) => session && { key: session.key, csrfToken: session.csrfToken };
+
+describe('console sessions in the operator store, on a moved clock', () => {
+  it('end after 30 idle minutes, and use keeps one alive', async () => {
     let now = 0;
-    const sessions = new ConsoleSessions({}, () => now);
-    const used = sessions.start('private-a');
-    const idle = sessions.start('private-b');
+    const sessions = new ConsoleSessions((await sqliteStore()).store, {}, () => now);
+    const used = await sessions.start('private-a');
+    const idle = await sessions.start('private-b');
     now += 29 * MINUTE;
-    assert.ok(sessions.find(used.id));
+    assert.ok(await sessions.find(used.id));
     now += 2 * MINUTE;
-    assert.ok(sessions.find(used.id), 'used 2 minutes ago');
-    assert.equal(sessions.find(idle.id), undefined, 'idle for 31 minutes');
+    assert.ok(await sessions.find(used.id), 'used 2 minutes ago');
+    assert.equal(await sessions.find(idle.id), undefined, 'idle for 31 minutes');
   });
 
-  it('end after 8 hours however much they are used', () => {
+  it('end after 8 hours however much they are used', async () => {
     let now = 0;
-    const sessions = new ConsoleSessions({}, () => now);
-    const { id } = sessions.start('private-a');
+    const sessions = new ConsoleSessions((await sqliteStore()).store, {}, () => now);
+    const { id } = await sessions.start('private-a');
     for (let hour = 0; hour < 8 * 4 - 1; hour++) {
       now += 15 * MINUTE;
-      assert.ok(sessions.find(id), `after ${now / MINUTE} minutes`);
+      assert.ok(await sessions.find(id), `after ${now / MINUTE} minutes`);
     }
     now += 16 * MINUTE;
-    assert.equal(sessions.find(id), undefined);
+    assert.equal(await sessions.find(id), undefined);
   });
 
-  it('are found only by their whole id, and not after they end', () => {
-    const sessions = new ConsoleSessions();
-    const { id, session } = sessions.start('private-a');
-    assert.equal(sessions.find(id), session);
-    assert.equal(sessions.find(id.slice(0, -1)), undefined);
-    assert.equal(sessions.find(undefined), undefined);
-    sessions.end(id);
-    assert.equal(sessions.find(id), undefined);
-    assert.equal(sessions.size, 0);
+  it('are found only by their whole id, and not after they end', async () => {
+    const { store } = await sqliteStore();
+    const sessions = new ConsoleSessions(store);
+    const { id, session } = await sessions.start('private-a');
+    assert.deepEqual(seen(await sessions.find(id)), seen(session));
+    assert.equal(await sessions.find(id.slice(0, -1)), undefined);
+    assert.equal(await sessions.find(undefined), undefined);
+    await sessions.end(id);
+    assert.equal(await sessions.find(id), undefined);
+    assert.equal((await store.collection(SESSIONS_COLLECTION).all(SERVICE_SCOPE)).length, 0);
   });
 
-  it('match only their own CSRF token', () => {
-    const sessions = new ConsoleSessions();
-    const a = sessions.start('private-a').session;
-    const b = sessions.start('private-a').session;
+  it('match only their own CSRF token', async () => {
+    const sessions = new ConsoleSessions((await sqliteStore()).store);
+    const a = (await sessions.start('private-a')).session;
+    const b = (await sessions.start('private-a')).session;
     assert.ok(csrfTokenMatches(a, a.csrfToken));
     assert.ok(!csrfTokenMatches(a, b.csrfToken));
     assert.ok(!csrfTokenMatches(a, ''));
@@ -53,13 +77,50 @@ describe('console sessions, on a moved clock', () => {
     assert.ok(!csrfTokenMatches(a, `${a.csrfToken}x`));
   });
 
-  it('sign out every session of a revoked key', () => {
-    const sessions = new ConsoleSessions();
-    const a = sessions.start('private-a');
-    const b = sessions.start('private-b');
-    sessions.endAllFor('private-a');
-    assert.equal(sessions.find(a.id), undefined);
-    assert.ok(sessions.find(b.id));
+  it('are known to every handle on the store, and ended for all by one', async () => {
+    const { file, store } = await sqliteStore();
+    const other = openSqliteOperatorStore(file);
+    after(() => other.close());
+    const here = new ConsoleSessions(store);
+    const there = new ConsoleSessions(other);
+    const { id, session } = await here.start('private-a');
+    assert.deepEqual(seen(await there.find(id)), seen(session), 'the other handle finds the key and the same CSRF token');
+    await there.end(id);
+    assert.equal(await here.find(id), undefined);
+  });
+
+  it('keep in the store neither the session id, nor the key, nor the CSRF token, and a copied record opens with nothing but the cookie', async () => {
+    const { store, file } = await sqliteStore();
+    const sessions = new ConsoleSessions(store);
+    const key = 'private-stored-nowhere-0123456789';
+    const { id, session } = await sessions.start(key);
+    const [record] = await store.collection<StoredSession>(SESSIONS_COLLECTION).all(SERVICE_SCOPE);
+    const stored = JSON.stringify(record);
+    for (const secret of [id, key, session.csrfToken]) assert.ok(!stored.includes(secret), 'not in the record');
+    const bytes = await readFile(file);
+    const wal = await readFile(`${file}-wal`).catch(() => Buffer.alloc(0));
+    for (const secret of [id, key, session.csrfToken]) {
+      assert.equal(bytes.indexOf(secret), -1, 'not in the file');
+      assert.equal(wal.indexOf(secret), -1, 'not in the log');
+    }
+    // Whoever copies the record can name it only by what the store holds: its id is the session id's digest.
+    assert.equal(await sessions.find(record!.id), undefined, 'the stored id is no session id');
+    assert.equal(openSealedKey(record!.value.sealedKey, record!.id, record!.id), undefined, 'the sealed key does not open with the digest');
+    assert.equal(openSealedKey(record!.value.sealedKey, id, record!.id), key, 'it opens with the cookie’s id');
+  });
+
+  it('delete expired sessions in a sweep, and leave live ones', async () => {
+    let now = 0;
+    const { store } = await sqliteStore();
+    const sessions = new ConsoleSessions(store, {}, () => now);
+    await sessions.start('private-old');
+    now += 20 * MINUTE;
+    const live = await sessions.start('private-new');
+    now += 15 * MINUTE;
+    assert.equal(await sessions.sweep(), 1);
+    const left = await store.collection(SESSIONS_COLLECTION).all(SERVICE_SCOPE);
+    assert.equal(left.length, 1);
+    assert.ok(await sessions.find(live.id));
   });
 });
 

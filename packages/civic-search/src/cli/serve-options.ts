@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { EngineOptions, SearchServiceOptions } from '../service/create-search-service';
 import { hostOf, parseCrawlConfig } from '../crawler/crawl-config';
 import { parseDuration } from '../crawler/durations';
+import { importAddressPolicy } from '../console/import-address';
 import type { ServiceCrawl } from '../crawler/service-crawls';
 
 /** Every option of `civic-search serve`: its flag, its environment variable, and what it means. */
@@ -47,6 +48,12 @@ export const SERVE_OPTIONS = {
     type: 'string',
     env: 'CIVIC_SEARCH_CONSOLE',
     help: "on (default): the search manager's console at /console, where a private or admin key signs in to see what visitors search for. off: not served.",
+  },
+  'console-import-hosts': {
+    type: 'string',
+    multiple: true,
+    env: 'CIVIC_SEARCH_CONSOLE_IMPORT_HOSTS',
+    help: 'A host on your own network (name, IP address or CIDR range) the console may read an old App Search from. Without it, loopback, private, link-local and metadata addresses are refused. Repeatable; comma-separated in the variable.',
   },
   'cost-budget': {
     type: 'string',
@@ -118,6 +125,7 @@ interface ConfigFile {
   trustProxy?: string;
   searchNeedsKey?: boolean;
   console?: boolean;
+  consoleImportHosts?: string[];
   backend?: string;
   costBudget?: { refillPerSecond: number; burst: number } | false;
   maxAnswerBytes?: number;
@@ -240,6 +248,12 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
   }
   const searchNeedsKey = onOff('search-needs-key', pick('search-needs-key'), config.searchNeedsKey);
   const consoleOn = onOff('console', pick('console'), config.console);
+  const importHosts = [...(config.consoleImportHosts ?? []), ...many('console-import-hosts')];
+  try {
+    importAddressPolicy(importHosts);
+  } catch (error) {
+    throw new UsageError(`--console-import-hosts: ${(error as Error).message}`);
+  }
   const crawls = await readCrawls(config, pick('crawl'), pick('crawl-engine'), pick('schedule'));
   // No engine is fine: a CMS creates its engines and fills them through the write API.
   return {
@@ -253,7 +267,7 @@ export async function readServeSettings(args: readonly string[], env: NodeJS.Pro
       corsOrigins: [...(config.corsOrigins ?? []), ...many('cors-origin')],
       trustProxy: pick('trust-proxy', config.trustProxy),
       ...(searchNeedsKey && { searchNeedsKey }),
-      ...(consoleOn === false && { console: false }),
+      ...(consoleOn === false ? { console: false } : importHosts.length > 0 && { console: { importHosts } }),
       ...(costBudget !== undefined && { costBudget }),
       ...(maxAnswerText !== undefined && { maxAnswerBytes: Number(maxAnswerText) }),
       env,
@@ -293,6 +307,7 @@ export function serveHelp(): string {
     'trust-proxy': '<header>',
     'search-needs-key': 'on|off',
     console: 'on|off',
+    'console-import-hosts': '<host>',
     'cost-budget': '<rate>/<burst>',
     'max-answer-bytes': '<bytes>',
   };

@@ -1,5 +1,7 @@
 import type { Curation, SynonymSet } from '../relevance';
 import { checkedCuration, checkedSynonymSet } from '../relevance/checks';
+import { AnswerTooLargeError, guardedGet, RefusedAddressError, type GuardedAnswer } from './guarded-get';
+import { importAddressPolicy, type ImportAddressPolicy } from './import-address';
 import type { ImportItem } from './relevance-csv';
 import type { RelevanceKind } from './relevance-import';
 
@@ -13,6 +15,11 @@ export interface OldAppSearch {
 /** How long one page of the old service may take, and how many pages are read at most (25 records each). */
 export const SOURCE_TIMEOUT_MS = 10_000;
 export const SOURCE_MAX_PAGES = 200;
+/** A page of 25 records is a few KB; an answer larger than this is not App Search's. */
+export const SOURCE_MAX_BYTES = 4 * 1024 * 1024;
+
+/** How a page is fetched (tests may count or stand in); the default checks every address against the policy. */
+export type SourceGet = (url: URL, headers: Record<string, string>) => Promise<GuardedAnswer>;
 
 export interface SourceRead<T> {
   items: ImportItem<T>[];
@@ -34,15 +41,31 @@ const errorsOf = (body: unknown): string[] => {
   return Array.isArray(errors) ? errors.map(String) : [];
 };
 
+/** The default way pages are fetched: internal addresses refused unless `policy` allows them. */
+export const guardedSourceGet =
+  (policy: ImportAddressPolicy = importAddressPolicy()): SourceGet =>
+  (url, headers) =>
+    guardedGet(url, { policy, headers, timeoutMs: SOURCE_TIMEOUT_MS, maxBytes: SOURCE_MAX_BYTES });
+
+/** What the manager is told when a page could not be read, never naming the key. */
+function unreadable(error: unknown, address: URL): string {
+  if (error instanceof RefusedAddressError) {
+    return `The console does not read from ${address.hostname}: it is at ${error.address}, an address inside this service’s own network. Only the service’s operator can allow it (the --console-import-hosts option).`;
+  }
+  if (error instanceof AnswerTooLargeError) return `The answer of ${address.origin} is too large to be App Search’s list`;
+  return `The old App Search at ${address.origin} did not answer. Check its address, and that this service can reach it.`;
+}
+
 /**
  * Reads every synonym set or curation of an engine from an App Search service through its own list endpoints, page
  * by page, with its private key, and checks each as this service's API would. The key goes only into the
- * Authorization header of these requests: it is in no problem text, and the caller keeps it nowhere.
+ * Authorization header of these requests: it is in no problem text, and the caller keeps it nowhere. Redirects are
+ * not followed (a moved service is named by its new address), and internal addresses are refused unless allowed.
  */
 export async function readOldAppSearch(
   source: OldAppSearch,
   kind: RelevanceKind,
-  fetchImpl: typeof fetch = fetch,
+  get: SourceGet = guardedSourceGet(),
 ): Promise<SourceRead<SynonymSet | Curation>> {
   const address = sourceAddress(source.url);
   if (!address) return { items: [], problems: ['Enter the App Search address as a web address, like https://search.council.example'] };
@@ -51,26 +74,30 @@ export async function readOldAppSearch(
   const where = `${address.origin}${address.pathname.replace(/\/+$/, '')}/api/as/v1/engines/${encodeURIComponent(source.engine.trim())}/${kind}`;
   const records: Array<Record<string, unknown>> = [];
   for (let page = 1; page <= SOURCE_MAX_PAGES; page++) {
-    let response: Response;
+    let response: GuardedAnswer;
     try {
-      response = await fetchImpl(`${where}?page[current]=${page}&page[size]=25`, {
-        headers: { Authorization: `Bearer ${source.key.trim()}`, Accept: 'application/json' },
-        redirect: 'error',
-        signal: AbortSignal.timeout(SOURCE_TIMEOUT_MS),
+      response = await get(new URL(`${where}?page[current]=${page}&page[size]=25`), {
+        Authorization: `Bearer ${source.key.trim()}`,
+        Accept: 'application/json',
       });
-    } catch {
-      return {
-        items: [],
-        problems: [`The old App Search at ${address.origin} did not answer. Check its address, and that this service can reach it.`],
-      };
+    } catch (error) {
+      return { items: [], problems: [unreadable(error, address)] };
     }
     let body: unknown;
     try {
-      body = await response.json();
+      body = JSON.parse(response.body);
     } catch {
       body = undefined;
     }
-    if (!response.ok) {
+    if (response.status >= 300 && response.status < 400) {
+      return {
+        items: [],
+        problems: [
+          `The old App Search answered ${response.status}, a redirect, which the console does not follow: enter the address it moved to`,
+        ],
+      };
+    }
+    if (response.status < 200 || response.status >= 300) {
       const errors = errorsOf(body);
       return { items: [], problems: [`The old App Search answered ${response.status}${errors.length > 0 ? `: ${errors.join(' ')}` : ''}`] };
     }

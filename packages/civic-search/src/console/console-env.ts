@@ -2,6 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AnalyticsStore } from '../analytics/types';
 import type { KeyGrant, KeyRing } from '../credentials/types';
 import type { PreviewSearch } from '../relevance';
+import type { SourceGet } from './app-search-source';
 import type { ConsoleSession } from './sessions';
 
 /** What every signed-in request carries once the session guard let it through. */
@@ -38,6 +39,11 @@ export interface ConsoleServices {
   api?: ServiceFetch;
   /** A search with a draft of an engine's rules in place of its saved ones, recorded nowhere: the preview. */
   preview?: PreviewSearch;
+  /**
+   * How the import reads an old App Search at the address a manager typed: internal addresses refused unless the
+   * operator allowed them.
+   */
+  importGet: SourceGet;
   /** The clock (tests move it). */
   now: () => number;
 }

@@ -3,13 +3,17 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
 import type { AnalyticsStore } from '../analytics/types';
+import type { OperatorStore } from '../operator-state';
 import type { KeyRing } from '../credentials/types';
 import type { PreviewSearch } from '../relevance';
 import { isForeignSite } from '../search-proxy/cors';
+import { BackendError } from '../search/types';
 import { clientAddress } from '../search-proxy/rate-limit';
+import { guardedSourceGet } from './app-search-source';
 import { defaultAssetsDir, loadConsoleClient, serveConsoleClient } from './client-assets';
 import { CONSOLE_CSS } from './console-css';
 import type { ConsoleEnv, ConsoleGuards, ConsoleServices, ServiceFetch } from './console-env';
+import { importAddressPolicy } from './import-address';
 import { CONSOLE_PATH, MessagePage, SignInPage } from './pages';
 import { consoleScreens } from './screens';
 import { ConsoleSessions, csrfTokenMatches, type SessionLimits } from './sessions';
@@ -19,6 +23,8 @@ import { FORM_MAX_BYTES, isUploadRoute, tooLarge } from './upload-limit';
 export interface ConsoleOptions {
   /** The service's keys: who may sign in, and what each may see. */
   keys: KeyRing;
+  /** Where sessions are kept: the service's operator store, shared by every process that serves it. */
+  store: OperatorStore;
   /** The engines the service serves now. */
   engineNames: () => readonly string[];
   /** Where the reports come from (absent: analytics is switched off, and the reports page says so). */
@@ -29,6 +35,11 @@ export interface ConsoleOptions {
   preview?: PreviewSearch;
   /** Names the client for the sign-in limit (default: the socket address; a trusted proxy's header behind one). */
   clientKey?: (c: Context) => string;
+  /**
+   * Hosts on the service's own network (names, addresses or CIDR ranges) that the import from an old App Search may
+   * read from; every other internal, loopback, link-local or metadata address is refused.
+   */
+  importHosts?: readonly string[];
   sessionLimits?: Partial<SessionLimits>;
   signInLimit?: Partial<SignInLimit>;
   /** The clock (tests move it). */
@@ -68,18 +79,36 @@ const securityHeaders: MiddlewareHandler = async (c, next) => {
 
 /**
  * The search manager's console at `/console`: sign in with a private or admin key, see what visitors search for.
- * Every page is rendered on the server, so it works without scripts. A session is a cookie naming a session held
- * in this process; its key is checked again on every request, so a key revoked or narrowed takes effect at once.
+ * Every page is rendered on the server, so it works without scripts. A session is a cookie naming a session kept in
+ * the operator store (so any process serving the store knows it); its key is checked again on every request, so a
+ * key revoked or narrowed takes effect at once.
  */
 export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
   const { keys, clientKey = clientAddress, now = Date.now } = options;
-  const sessions = new ConsoleSessions(options.sessionLimits, now);
+  const sessions = new ConsoleSessions(options.store, options.sessionLimits, now);
+  const log = options.log ?? console.error;
+  // Sessions that ended by time while nobody used them are deleted at start and at each sign-in.
+  const sweep = () => sessions.sweep().catch((error: Error) => log(`console: expired sessions could not be deleted (${error.message})`));
+  void sweep();
   const limiter = new SignInLimiter(options.signInLimit, now);
   const app = new Hono<ConsoleEnv>();
-  const secure = (c: Context) => new URL(c.req.url).protocol === 'https:';
+  // A page is HTTPS when this service serves it so, or when the proxy in front of it says the browser's side was
+  // (X-Forwarded-Proto). Trusting that header without a proxy is harmless: it can only make a cookie Secure, which a
+  // browser then keeps off plain HTTP, so a client that forges it loses only its own session.
+  const secure = (c: Context) =>
+    new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
 
   app.use(`${CONSOLE_PATH}/*`, securityHeaders);
   app.use(CONSOLE_PATH, securityHeaders);
+  // Sessions and keys live in the operator store: while it cannot be read (the cluster away), a page says so rather
+  // than signing anyone out or failing without a word.
+  app.onError((error, c) => {
+    if (error instanceof BackendError) {
+      return c.html(<MessagePage title="The console cannot be used right now" message={`The service's store cannot be reached: ${error.message} Try again in a moment.`} />, 503);
+    }
+    log(`console: ${c.req.method} ${c.req.path} failed (${error.message})`);
+    return c.html(<MessagePage title="Something went wrong" message="The console could not answer. Try again, and tell the service's operator if it keeps happening." />, 500);
+  });
   // A change never comes from another site's page, whatever cookies its browser holds.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], [`${CONSOLE_PATH}/*`], async (c, next) => {
     if (isForeignSite(c, new Set())) {
@@ -91,7 +120,7 @@ export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
   const formLimit = bodyLimit({ maxSize: FORM_MAX_BYTES, onError: (c) => tooLarge(c, 'Too large') });
   app.use(`${CONSOLE_PATH}/*`, (c, next) => (isUploadRoute(c.req.path) ? next() : formLimit(c, next)));
 
-  serveConsoleClient(app, loadConsoleClient(options.assetsDir ?? defaultAssetsDir(), options.log ?? console.error));
+  serveConsoleClient(app, loadConsoleClient(options.assetsDir ?? defaultAssetsDir(), log));
 
   app.get(`${CONSOLE_PATH}/console.css`, (c) =>
     c.body(CONSOLE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
@@ -101,7 +130,7 @@ export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
     c.html(<SignInPage {...props} />, status);
 
   app.get(`${CONSOLE_PATH}/sign-in`, async (c) => {
-    if (sessions.find(getCookie(c, COOKIE))) return c.redirect(CONSOLE_PATH, 303);
+    if (await sessions.find(getCookie(c, COOKIE))) return c.redirect(CONSOLE_PATH, 303);
     const notice = c.req.query('signed-out') !== undefined ? 'You have signed out.' : c.req.query('expired') !== undefined ? 'Your session has ended. Sign in again.' : undefined;
     return signInPage(c, 200, { notice });
   });
@@ -124,7 +153,8 @@ export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
       return signInPage(c, 403, { problem: 'A search key can only search. Sign in with a private key or an admin key.' });
     }
     limiter.succeeded(client);
-    const { id } = sessions.start(key);
+    void sweep();
+    const { id } = await sessions.start(key);
     setCookie(c, COOKIE, id, { httpOnly: true, sameSite: 'Strict', path: CONSOLE_PATH, secure: secure(c) });
     return c.redirect(CONSOLE_PATH, 303);
   });
@@ -133,11 +163,11 @@ export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
   // change is refused with 401.
   const signedIn: MiddlewareHandler<ConsoleEnv> = async (c, next) => {
     const sessionId = getCookie(c, COOKIE);
-    const session = sessions.find(sessionId);
+    const session = await sessions.find(sessionId);
     const grant = session && (await keys.grantFor(session.key));
     if (!session || !grant || !sessionId) {
       if (sessionId) {
-        sessions.end(sessionId);
+        await sessions.end(sessionId);
         deleteCookie(c, COOKIE, { path: CONSOLE_PATH, secure: secure(c) });
       }
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return c.redirect(`${CONSOLE_PATH}/sign-in${sessionId ? '?expired' : ''}`, 303);
@@ -158,13 +188,21 @@ export function consoleRoutes(options: ConsoleOptions): Hono<ConsoleEnv> {
     await next();
   };
 
-  app.post(`${CONSOLE_PATH}/sign-out`, signedIn, csrfChecked, (c) => {
-    sessions.end(c.get('sessionId'));
+  app.post(`${CONSOLE_PATH}/sign-out`, signedIn, csrfChecked, async (c) => {
+    await sessions.end(c.get('sessionId'));
     deleteCookie(c, COOKIE, { path: CONSOLE_PATH, secure: secure(c) });
     return c.redirect(`${CONSOLE_PATH}/sign-in?signed-out`, 303);
   });
 
-  const services: ConsoleServices = { keys, engineNames: options.engineNames, analytics: options.analytics, api: options.api, preview: options.preview, now };
+  const services: ConsoleServices = {
+    keys,
+    engineNames: options.engineNames,
+    analytics: options.analytics,
+    api: options.api,
+    preview: options.preview,
+    importGet: guardedSourceGet(importAddressPolicy(options.importHosts)),
+    now,
+  };
   const guards: ConsoleGuards = { signedIn, csrfChecked };
   for (const screen of consoleScreens) screen(app, services, guards);
 

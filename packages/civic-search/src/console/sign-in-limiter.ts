@@ -10,6 +10,11 @@ export interface SignInLimit {
  * Counts failed sign-ins per client, so nobody can try keys by the thousand. Clients are named by whatever the
  * caller gives (the socket address, or a trusted proxy's header), held in memory only and forgotten when their
  * window ends; a success forgets the client's failures.
+ *
+ * The counts stay in each process, unlike sessions: behind a balancer of n processes a client gets at most n times
+ * the attempts, still a handful an hour against keys of 16 characters or more (192 random bits when made here).
+ * Sharing them would make every failed guess, from anyone, a write to the operator store that moves the revision
+ * every process's caches watch: a stranger could then keep the store busy without a key.
  */
 export class SignInLimiter {
   readonly #failures = new Map<string, { count: number; since: number }>();

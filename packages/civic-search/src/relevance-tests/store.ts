@@ -7,7 +7,19 @@ import { LIMITS, sameQuery, type RelevanceTest, type StoredTest } from './test-c
 export const COLLECTIONS = Object.freeze({
   tests: 'relevance-tests',
   runs: 'relevance-test-runs',
+  /** Under the engine's name, one record: which scope of `tests` holds the engine's list now. */
+  lists: 'relevance-test-lists',
 });
+
+/**
+ * Where an engine's list is: `live`, the scope of `tests` read now (the engine's own name until the first import),
+ * and `leftover`, scopes of lists that are no longer (or not yet) live and are deleted when next convenient.
+ */
+interface ListPointer {
+  live: string;
+  leftover: string[];
+}
+const POINTER_ID = 'list';
 
 /** A change the tests cannot take: the message says why, as the API shows it. */
 export class TestListError extends Error {
@@ -19,23 +31,38 @@ const newId = (prefix: string) => `${prefix}-${randomBytes(12).toString('hex')}`
 /**
  * An engine's relevance tests and the history of its runs, kept in the operator store beside its search settings
  * (SQLite in the data folder, or the cluster: only the store's interface is used). One query has one test.
+ *
+ * An import is all or nothing on every store, the cluster included, where no two records are written at once: it
+ * writes the whole new list under a scope of its own, then makes it live with one record's write (the engine's list
+ * pointer). Until that write, readers see the old list, whatever happens to the import (a refused write, the cluster
+ * away, the process killed); after it, the new one. The old list's records are then deleted.
  */
 export class RelevanceTestStore {
   readonly #tests: OperatorCollection<RelevanceTest>;
   readonly #runs: OperatorCollection<RelevanceRun>;
+  readonly #lists: OperatorCollection<ListPointer>;
 
   constructor(store: OperatorStore) {
     this.#tests = store.collection(COLLECTIONS.tests);
     this.#runs = store.collection(COLLECTIONS.runs);
+    this.#lists = store.collection(COLLECTIONS.lists);
+  }
+
+  async #pointer(engine: string): Promise<ListPointer> {
+    return (await this.#lists.get(engine, POINTER_ID))?.value ?? { live: engine, leftover: [] };
+  }
+
+  async #live(engine: string): Promise<string> {
+    return (await this.#pointer(engine)).live;
   }
 
   /** Every test of the engine, in the order they were made. */
   async list(engine: string): Promise<StoredTest[]> {
-    return (await this.#tests.all(engine)).map((record) => ({ id: record.id, ...record.value }));
+    return (await this.#tests.all(await this.#live(engine))).map((record) => ({ id: record.id, ...record.value }));
   }
 
   async get(engine: string, id: string): Promise<StoredTest | undefined> {
-    const record = await this.#tests.get(engine, id);
+    const record = await this.#tests.get(await this.#live(engine), id);
     return record && { id: record.id, ...record.value };
   }
 
@@ -46,7 +73,7 @@ export class RelevanceTestStore {
     if (held.length >= LIMITS.testsPerEngine)
       throw new TestListError(`An engine can have at most ${LIMITS.testsPerEngine} relevance tests`);
     const id = newId('rt');
-    await this.#tests.create(engine, id, test);
+    await this.#tests.create(await this.#live(engine), id, test);
     return { id, ...test };
   }
 
@@ -55,37 +82,57 @@ export class RelevanceTestStore {
     const held = await this.list(engine);
     if (!held.some((other) => other.id === id)) return false;
     this.#checkFree(held, test.query, id);
-    await this.#tests.put(engine, id, test);
+    await this.#tests.put(await this.#live(engine), id, test);
     return true;
   }
 
   async delete(engine: string, id: string): Promise<boolean> {
-    return this.#tests.delete(engine, id);
+    return this.#tests.delete(await this.#live(engine), id);
   }
 
   /**
    * Takes a list in (a CSV import): `merge` replaces the expected documents of queries already tested and adds the
-   * others; `replace` makes the list exactly this one. Checked whole before anything is written.
+   * others; `replace` makes the list exactly this one. Checked whole before anything is written, and then written
+   * all or nothing. A test kept keeps its id, so runs before and after the import still compare it.
    */
   async import(
     engine: string,
     tests: readonly RelevanceTest[],
     mode: 'merge' | 'replace',
   ): Promise<{ added: number; updated: number; removed: number }> {
-    const held = await this.list(engine);
+    const pointer = await this.#pointer(engine);
+    const held = (await this.#tests.all(pointer.live)).map((record) => ({ id: record.id, ...record.value }));
     const existing = (test: RelevanceTest) => held.find((other) => sameQuery(other.query, test.query));
     const added = tests.filter((test) => !existing(test));
     const kept = mode === 'replace' ? tests.length : held.length + added.length;
     if (kept > LIMITS.testsPerEngine)
       throw new TestListError(`An engine can have at most ${LIMITS.testsPerEngine} relevance tests; this would make ${kept}`);
     const removed = mode === 'replace' ? held.filter((other) => !tests.some((test) => sameQuery(test.query, other.query))) : [];
-    for (const test of tests) {
-      const same = existing(test);
-      if (same) await this.#tests.put(engine, same.id, test);
-      else await this.#tests.create(engine, newId('rt'), test);
-    }
-    for (const gone of removed) await this.#tests.delete(engine, gone.id);
+    const incoming = tests.map((test) => ({ id: existing(test)?.id ?? newId('rt'), test }));
+    // Merge keeps the list's order, each test in its place, and adds the new ones after it.
+    const list =
+      mode === 'replace'
+        ? incoming
+        : [
+            ...held.map(({ id, query, expected }) => incoming.find((item) => item.id === id) ?? { id, test: { query, expected } }),
+            ...incoming.filter((item) => !held.some((other) => other.id === item.id)),
+          ];
+
+    await this.#clearLeftovers(engine, pointer);
+    // Named as leftover before its first record is written: an import that never finishes leaves nothing unnamed.
+    const next = `${engine}/${newId('list')}`;
+    await this.#lists.put(engine, POINTER_ID, { live: pointer.live, leftover: [next] });
+    for (const { id, test } of list) await this.#tests.create(next, id, test);
+    await this.#lists.put(engine, POINTER_ID, { live: next, leftover: [pointer.live] });
+    await this.#clearLeftovers(engine, { live: next, leftover: [pointer.live] }).catch(() => undefined);
     return { added: added.length, updated: tests.length - added.length, removed: removed.length };
+  }
+
+  /** Deletes lists that are no longer live (or never became so), then forgets their names. */
+  async #clearLeftovers(engine: string, pointer: ListPointer): Promise<void> {
+    if (pointer.leftover.length === 0) return;
+    for (const scope of pointer.leftover) await this.#tests.deleteScope(scope);
+    await this.#lists.put(engine, POINTER_ID, { live: pointer.live, leftover: [] });
   }
 
   /** The engine's runs, newest first. */
@@ -110,7 +157,10 @@ export class RelevanceTestStore {
 
   /** Takes an engine's tests and runs away with it. */
   async forget(engine: string): Promise<void> {
-    await Promise.all([this.#tests.deleteScope(engine), this.#runs.deleteScope(engine)]);
+    const pointer = await this.#pointer(engine);
+    const scopes = new Set([engine, pointer.live, ...pointer.leftover]);
+    await Promise.all([...[...scopes].map((scope) => this.#tests.deleteScope(scope)), this.#runs.deleteScope(engine)]);
+    await this.#lists.delete(engine, POINTER_ID);
   }
 
   #checkFree(held: readonly StoredTest[], query: string, ownId?: string) {

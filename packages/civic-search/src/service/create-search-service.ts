@@ -101,10 +101,12 @@ export interface SearchServiceOptions {
   analytics?: AnalyticsOptions;
   /**
    * The search manager's console at `/console` (default on): sign in with a private or admin key. Its session
-   * limits and sign-in limit may be set, and where its built browser code is (default: the package's own); false:
-   * not served.
+   * limits and sign-in limit may be set, where its built browser code is (default: the package's own), and the hosts
+   * on the service's own network its import may read an old App Search from (`importHosts`); false: not served.
    */
-  console?: boolean | { sessionLimits?: Partial<SessionLimits>; signInLimit?: Partial<SignInLimit>; assetsDir?: string };
+  console?:
+    | boolean
+    | { sessionLimits?: Partial<SessionLimits>; signInLimit?: Partial<SignInLimit>; assetsDir?: string; importHosts?: readonly string[] };
 }
 
 /** The service: a Hono app (mount it, or serve it with @hono/node-server) with what it runs on. */
@@ -343,6 +345,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       consoleRoutes({
         ...(typeof options.console === 'object' && options.console),
         keys: credentials,
+        store: operatorStore,
         engineNames: () => registry.list().map((definition) => definition.name),
         // The console acts through this same app's API, answered in process with the signed-in key.
         api: (request, env) => app.fetch(request, env),

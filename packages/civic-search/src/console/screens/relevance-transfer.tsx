@@ -66,7 +66,7 @@ export function transferRoutes(app: ConsoleApp, services: ConsoleServices, { sig
     if (refused) return refused;
     const form = await c.req.parseBody();
     const source = { url: text(form['source-url']), engine: text(form['source-engine']), key: text(form['source-key']) };
-    const read = await readOldAppSearch(source, kind);
+    const read = await readOldAppSearch(source, kind, services.importGet);
     const outcome = read.problems.length === 0 ? await importRecords(services, c, engine, kind, read.items) : undefined;
     const problems = outcome?.problems ?? read.problems;
     if (problems.length > 0) {
