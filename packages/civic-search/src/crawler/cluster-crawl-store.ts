@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { estypes } from '@elastic/elasticsearch';
 import type { ClusterClient, ClusterRequestOptions } from '../search/cluster';
 import { toBackendError } from '../search/cluster/backend-errors';
@@ -164,7 +164,8 @@ export async function openClusterCrawlStore({
 
   /** Adds a history record, then deletes those past the kept number (at most a few at a time). */
   const addRecord = async (engine: string, kind: 'run' | 'page', finishedAt: string, record: unknown, kept: number) => {
-    const id = `${engine}/${kind}/${finishedAt}/${randomUUID()}`;
+    // Named by what it holds: the same record written twice (a retried request) is one record, not two.
+    const id = `${engine}/${kind}/${finishedAt}/${createHash('sha256').update(JSON.stringify(record)).digest('hex').slice(0, 16)}`;
     await cluster(() => client.index({ index, id, document: { engine, kind, at: finishedAt, body: record } satisfies StoredDocument, refresh: true }, options));
     const stale = (await newest(engine, kind, kept + 20, false)).slice(kept);
     if (stale.length > 0) await bulk(stale.map((hit) => ({ delete: { _id: hit._id } })), true);
@@ -227,7 +228,8 @@ export async function openClusterCrawlStore({
     },
 
     async history(engine) {
-      const [runs, pages] = await Promise.all([newest(engine, 'run', KEPT_RUNS, true), newest(engine, 'page', KEPT_PAGES, true)]);
+      const runs = await newest(engine, 'run', KEPT_RUNS, true);
+      const pages = await newest(engine, 'page', KEPT_PAGES, true);
       return {
         runs: runs.map((hit) => hit._source!.body as CrawlRunRecord),
         pages: pages.map((hit) => hit._source!.body as PageRecrawlRecord),
