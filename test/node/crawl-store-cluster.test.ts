@@ -13,7 +13,8 @@ import { createOpenSearchClient, opensearchConfigFromEnv } from '../../packages/
 import type { ClusterClient } from '../../packages/civic-search/src/search/cluster';
 import { openClusterCrawlStore } from '../../packages/civic-search/src/crawler/cluster-crawl-store';
 import type { EngineCrawlStatus } from '../../packages/civic-search/src/crawler/engine-crawl-routes';
-import { clusterUnavailableReason, startCluster, type TestCluster } from '../cluster/cluster';
+import { clusterUnavailableReason } from '../cluster/cluster';
+import { sharedCluster, type SharedCluster } from '../cluster/shared-cluster';
 import { crawlStoreContract } from './crawl-store-contract';
 import { page, startTestSite, type TestSite } from './crawler-test-site';
 import { startServe, type ServeProcess } from './serve-process';
@@ -28,11 +29,12 @@ const ENGINE = 'site';
 const WITHIN_MS = 90_000;
 
 describe('crawl state in a live OpenSearch cluster', { skip: unavailable }, () => {
-  let cluster: TestCluster | undefined;
+  let cluster: SharedCluster | undefined;
   const clients: ClusterClient[] = [];
   const env: NodeJS.ProcessEnv = {};
   before(async () => {
-    cluster = await startCluster({ nodes: 1 });
+    // The run's shared node: everything this file makes has a prefix of its own.
+    cluster = await sharedCluster();
     env.OPENSEARCH_URL = cluster.urls.join(',');
     env.OPENSEARCH_REPLICAS = '0';
   });
@@ -102,7 +104,7 @@ describe('crawl state in a live OpenSearch cluster', { skip: unavailable }, () =
     it('lets one process crawl while the other skips its run, and shows the run in both histories', async () => {
       const one = await serve();
       // The first process's crawl is under way: it holds the lease and waits on /about.
-      await eventually(async () => assert.ok(site.requests.some((request) => request.path === '/about')), WITHIN_MS);
+      await eventually(async () => assert.ok(site.requests.some((request) => request.path === '/about'), one.output()), WITHIN_MS);
       const two = await serve();
       await eventually(async () => assert.match(two.output(), /is skipped: another process \(\S+\) is crawling it/), WITHIN_MS);
       assert.equal((await status(two)).running, true, 'the other process’s run shows as running');
