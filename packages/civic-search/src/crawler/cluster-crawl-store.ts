@@ -192,6 +192,8 @@ export async function openClusterCrawlStore({
         const ids = Array.from({ length: parts }, (_, part) => partId(engine, part));
         const answer = await cluster(() => client.mget<StoredDocument>({ index, ids }, options));
         answer.docs.forEach((doc, part) => {
+          // A part that could not be read is not an empty part: saving over it would forget its URLs' documents.
+          if ('error' in doc && doc.error) throw new BackendUnavailableError(`part ${part} of the crawl state of "${engine}" could not be read`);
           if (!('found' in doc) || !doc.found || !doc._source) return;
           const urls = doc._source.body as Record<string, UrlState>;
           Object.assign(state.urls, urls);
