@@ -1,8 +1,8 @@
 /**
  * The crawl store's saves at the size of a big council site: a state of 10,000 and 50,000 URLs (each with a
- * validator, a hash and ten links, as a crawl keeps them) saved whole, saved again with one URL changed, and read
- * back, on files in the data folder and on one OpenSearch 2.19 node (test/cluster, one shard, no replica). A crawl
- * saves after each batch of 100 written pages and at its end, so these times come once per batch. Figures are
+ * validator, a hash and ten links, as a crawl keeps them) saved whole, saved again with 100 URLs changed (what a
+ * crawl saves after each batch of 100 written pages), and read back, on files in the data folder and on one
+ * OpenSearch 2.19 node (test/cluster, one shard, no replica) with the state in 16 parts and in 256 (the default). Figures are
  * printed, never asserted, each with the load average beside it.
  *
  * Run: `nice -n 10 node --conditions=source --import tsx bench/crawl-store.ts` (`--quick`: 10,000 URLs only). Needs Java 17 and Maven for the
@@ -12,7 +12,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openFolderCrawlStore, stateFileOf } from '../packages/civic-search/src/crawler/folder-crawl-store';
-import { openClusterCrawlStore } from '../packages/civic-search/src/crawler/cluster-crawl-store';
+import { DEFAULT_URL_PARTS, openClusterCrawlStore } from '../packages/civic-search/src/crawler/cluster-crawl-store';
 import type { CrawlStore } from '../packages/civic-search/src/crawler/crawl-store';
 import type { CrawlState } from '../packages/civic-search/src/crawler/crawl-state';
 import { createOpenSearchClient, opensearchConfigFromEnv } from '../packages/civic-search/src/search/opensearch';
@@ -54,13 +54,13 @@ async function measure(name: string, store: () => Promise<CrawlStore>, size: (en
       const loaded = await (await store()).loadState(engine, START);
       loaded.state.urls = urls(count);
       whole.push(await timed(() => loaded.save(loaded.state)));
-      loaded.state.urls[`${START}section-1/page-1`]!.hash = 'changed';
+      for (let i = 0; i < 100; i++) loaded.state.urls[`${START}section-${(i * 97) % 40}/page-${(i * 97) % count}`]!.hash = `changed-${i}`;
       one.push(await timed(() => loaded.save(loaded.state)));
       const other = await store();
       read.push(await timed(() => other.loadState(engine, START)));
     }
     console.log(
-      `${name}\t${count} URLs (${await size(`bench-${count}-0`)})\tsave whole ${median(whole).toFixed(0)} ms\tsave one changed ${median(one).toFixed(0)} ms\tread ${median(read).toFixed(0)} ms\tload ${load()}`,
+      `${name}\t${count} URLs (${await size(`bench-${count}-0`)})\tsave whole ${median(whole).toFixed(0)} ms\tsave 100 changed ${median(one).toFixed(0)} ms\tread ${median(read).toFixed(0)} ms\tload ${load()}`,
     );
   }
 }
@@ -75,7 +75,10 @@ try {
     const cluster = await startCluster({ nodes: 1 });
     const client = createOpenSearchClient(opensearchConfigFromEnv({ OPENSEARCH_URL: cluster.urls.join(','), OPENSEARCH_REPLICAS: '0' }));
     try {
-      await measure('opensearch', () => openClusterCrawlStore({ client, indexPrefix: 'bench' }), async () => '16 parts');
+      for (const urlParts of [16, DEFAULT_URL_PARTS]) {
+        const indexPrefix = `bench-${urlParts}`;
+        await measure('opensearch', () => openClusterCrawlStore({ client, indexPrefix, urlParts }), async () => `${urlParts} parts`);
+      }
     } finally {
       await client.close();
       await cluster.close();
