@@ -24,6 +24,8 @@ export interface Served {
   headers?: Record<string, string>;
   /** Answer only after this many milliseconds. */
   delayMs?: number;
+  /** Answer only once this settles (a test holds a crawl mid-way while it checks something). */
+  until?: Promise<unknown>;
   /** Stream this many bytes of HTML slowly instead of a body (a huge page). */
   hugeBytes?: number;
 }
@@ -90,7 +92,8 @@ export async function startTestSite(options: { crawlDelay?: number } = {}): Prom
       return;
     }
     const answer = () => respond(request.headers, response, served, (bytes) => (hugeSent += bytes));
-    if (served.delayMs) setTimeout(answer, served.delayMs);
+    if (served.until) void served.until.finally(answer);
+    else if (served.delayMs) setTimeout(answer, served.delayMs);
     else answer();
   });
   const port = await listen(server);

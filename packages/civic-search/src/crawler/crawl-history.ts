@@ -24,7 +24,13 @@ export interface PageRecrawlRecord extends UrlCrawlResult {
   finished_at: string;
 }
 
-/** Runs and re-crawled pages kept for the status: enough to see a pattern, bounded so memory is too. */
+/** What an engine's crawl did lately, newest first. */
+export interface CrawlHistory {
+  runs: CrawlRunRecord[];
+  pages: PageRecrawlRecord[];
+}
+
+/** Runs and re-crawled pages kept for the status: enough to see a pattern, bounded so the store stays small. */
 export const KEPT_RUNS = 10;
 export const KEPT_PAGES = 20;
 /** Issues kept per run: a site with thousands of broken links shows the first ones and the count. */
@@ -32,41 +38,35 @@ export const KEPT_ISSUES = 50;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/**
- * What a crawl did lately, newest first, in this process's memory: a restart starts it empty (and the crawl's first
- * run starts at once, so it fills again).
- */
-export class CrawlHistory {
-  readonly runs: CrawlRunRecord[] = [];
-  readonly pages: PageRecrawlRecord[] = [];
+/** The record of a run that finished (complete or stopped early). */
+export function runRecord(startedAt: number, summary: CrawlSummary, finishedAt = Date.now()): CrawlRunRecord {
+  return {
+    started_at: iso(startedAt),
+    finished_at: iso(finishedAt),
+    indexed: summary.indexed,
+    unchanged: summary.unchanged,
+    skipped: summary.skipped,
+    deleted: summary.deleted,
+    failed: summary.failed,
+    complete: summary.complete,
+    ...(summary.stoppedBy && { stopped_by: summary.stoppedBy }),
+    failures: summary.failures.slice(0, KEPT_ISSUES),
+    skipped_urls: summary.skippedUrls.slice(0, KEPT_ISSUES),
+    notes: summary.notes.slice(0, KEPT_ISSUES),
+  };
+}
 
-  ran(startedAt: number, summary: CrawlSummary, finishedAt = Date.now()): void {
-    this.#keep(this.runs, KEPT_RUNS, {
-      started_at: iso(startedAt),
-      finished_at: iso(finishedAt),
-      indexed: summary.indexed,
-      unchanged: summary.unchanged,
-      skipped: summary.skipped,
-      deleted: summary.deleted,
-      failed: summary.failed,
-      complete: summary.complete,
-      ...(summary.stoppedBy && { stopped_by: summary.stoppedBy }),
-      failures: summary.failures.slice(0, KEPT_ISSUES),
-      skipped_urls: summary.skippedUrls.slice(0, KEPT_ISSUES),
-      notes: summary.notes.slice(0, KEPT_ISSUES),
-    });
-  }
+/** The record of a run that failed as a whole. */
+export function failedRunRecord(startedAt: number, error: Error, finishedAt = Date.now()): CrawlRunRecord {
+  return { started_at: iso(startedAt), finished_at: iso(finishedAt), error: error.message };
+}
 
-  runFailed(startedAt: number, error: Error, finishedAt = Date.now()): void {
-    this.#keep(this.runs, KEPT_RUNS, { started_at: iso(startedAt), finished_at: iso(finishedAt), error: error.message });
-  }
+/** The record of one URL crawled again. */
+export function pageRecord(result: UrlCrawlResult, finishedAt = Date.now()): PageRecrawlRecord {
+  return { ...result, finished_at: iso(finishedAt) };
+}
 
-  recrawled(result: UrlCrawlResult, finishedAt = Date.now()): void {
-    this.#keep(this.pages, KEPT_PAGES, { ...result, finished_at: iso(finishedAt) });
-  }
-
-  #keep<T>(list: T[], max: number, record: T): void {
-    list.unshift(record);
-    list.length = Math.min(list.length, max);
-  }
+/** `list` with `record` first, at most `max` long: how each store keeps its history bounded. */
+export function withNewest<T>(list: readonly T[], record: T, max: number): T[] {
+  return [record, ...list].slice(0, max);
 }

@@ -59,10 +59,15 @@ export async function readState(file: string, start: string, engine: string): Pr
  * the previous state, never half a file. Writes are serialised so an older state never lands after a newer one.
  */
 export function stateWriter(file: string): (state: CrawlState) => Promise<void> {
+  return jsonFileWriter<CrawlState>(file);
+}
+
+/** A writer of one JSON file, atomic and serialised as `stateWriter` says. */
+export function jsonFileWriter<T>(file: string): (value: T) => Promise<void> {
   let queue: Promise<void> = Promise.resolve();
   let counter = 0;
-  return (state) => {
-    const text = JSON.stringify(state);
+  return (value) => {
+    const text = JSON.stringify(value);
     // A failed write is reported to its caller; the next one still runs.
     queue = queue.catch(() => undefined).then(async () => {
       await mkdir(dirname(file), { recursive: true });

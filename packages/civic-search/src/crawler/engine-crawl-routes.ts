@@ -14,6 +14,7 @@ export interface EngineCrawlStatus {
   every_ms: number | null;
   /** When the next scheduled run starts (ISO 8601), or null: none is scheduled. */
   next_run_at: string | null;
+  /** A run is under way, in this process or another one sharing the crawl store. */
   running: boolean;
   /** Pages asked for that wait to be crawled again. */
   queued_urls: number;
@@ -23,7 +24,8 @@ export interface EngineCrawlStatus {
 
 /** One engine's crawl, as the routes reach it. */
 export interface EngineCrawl {
-  status(): EngineCrawlStatus;
+  /** Its status, with the history every process sharing the crawl store wrote. */
+  status(): Promise<EngineCrawlStatus>;
   /** Queues one URL of this crawl to be crawled again: its normalised URL, or why not (and the status to answer). */
   recrawl(url: string): { url: string } | { status: 400 | 429; problem: string };
 }
@@ -50,9 +52,15 @@ export function engineCrawlRoutes(options: EngineCrawlRoutesOptions): Hono {
   const noStore = { 'Cache-Control': 'no-store' };
   const found = (c: Context) => crawlOf(c.req.param('engine') ?? '');
   for (const path of ['/api/crawl/engines/:engine', `${PROXY_PATH}/api/crawl/engines/:engine`]) {
-    routes.get(path, guards.sameSite, requireKey({ keys, access: 'read', engineParam: 'engine' }), (c) => {
+    routes.get(path, guards.sameSite, requireKey({ keys, access: 'read', engineParam: 'engine' }), async (c) => {
       const crawl = found(c);
-      return crawl ? c.json(crawl.status(), 200, noStore) : c.json(errorBody([NO_CRAWL]), 404, noStore);
+      if (!crawl) return c.json(errorBody([NO_CRAWL]), 404, noStore);
+      try {
+        return c.json(await crawl.status(), 200, noStore);
+      } catch (error) {
+        // The store (the cluster) cannot be read now: the reason names the store's trouble, never a request or key.
+        return c.json(errorBody([`The crawl's history cannot be read right now: ${(error as Error).message}`]), 503, noStore);
+      }
     });
     routes.post(path, guards.sameSite, requireKey({ keys, access: 'write', engineParam: 'engine' }), guards.limited, async (c) => {
       const crawl = found(c);

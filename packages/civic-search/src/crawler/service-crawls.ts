@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Hono, type Context } from 'hono';
 import { rateLimiter } from 'hono-rate-limiter';
 import { PROXY_PATH } from 'civic-elements/core';
@@ -12,8 +13,10 @@ import { requirePrivateKey } from '../write-api/auth';
 import { rootKeyRing } from '../credentials/require-key';
 import type { KeyRing } from '../credentials/types';
 import { crawlSite, crawlUrl, type CrawlSettings, type Extract } from './crawl';
-import { CrawlHistory } from './crawl-history';
-import { readState, stateWriter, type CrawlState } from './crawl-state';
+import { failedRunRecord, pageRecord, runRecord, type CrawlRunRecord, type PageRecrawlRecord } from './crawl-history';
+import type { CrawlStore, LoadedState } from './crawl-store';
+import { openFolderCrawlStore } from './folder-crawl-store';
+import { HeldLease, LEASE_TTL_MS } from './held-lease';
 import { engineCrawlRoutes, type EngineCrawl } from './engine-crawl-routes';
 import { CRAWL_SCHEMA, CRAWL_SEARCH_FIELDS } from './extract/index';
 import { formatSummary } from './progress';
@@ -42,8 +45,14 @@ export interface ServiceCrawlsOptions {
    * the engine's other routes; default: only the service's own key. `POST /api/crawl` takes only the service's key.
    */
   keys?: KeyRing;
-  /** Each crawl's state is kept here as `crawl-<engine>.json`, the file `civic-search crawl --data` uses too. */
+  /**
+   * Where each crawl's state, history and lease are kept; default: files in `dataDir` (`crawl-<engine>.json`, the
+   * file `civic-search crawl --data` uses too). The caller closes a store it gives.
+   */
+  store?: CrawlStore;
   dataDir: string;
+  /** How long a crawl's lease lasts unless renewed (default 30 s; tests make it short). */
+  leaseTtlMs?: number;
   log?: (line: string) => void;
   /** For tests: the page fetcher's fetch and the extractor. */
   fetch?: typeof fetch;
@@ -78,25 +87,36 @@ export function crawlEngines(crawls: readonly ServiceCrawl[] | undefined, engine
 interface Job {
   crawl: ServiceCrawl;
   scope: CrawlScope;
-  state?: Promise<CrawlState>;
-  save: (state: CrawlState) => Promise<void>;
+  /** The engine's lease while this process crawls it, shared by its run and its one-URL crawls. */
+  lease?: Promise<HeldLease | undefined>;
+  /** Runs and one-URL crawls of this process holding the lease now: the last one out gives it up. */
+  leaseUsers: number;
+  /** The state this process works on while it holds the lease (read again once it takes it anew). */
+  loaded?: Promise<LoadedState>;
   running?: Promise<void>;
   timers: NodeJS.Timeout[];
   queued: Set<string>;
   draining?: Promise<void>;
-  history: CrawlHistory;
   /** When the schedule starts the next run (ms), if it has one. */
   nextRunAt?: number;
 }
 
 /**
- * The service's own crawls. A scheduled run never overlaps another run of the same crawl (a tick that finds one
- * running is skipped); a failing run is logged and the schedule goes on. One-URL crawls share the crawl's state
- * in memory with its runs, so neither overwrites what the other learnt.
+ * The service's own crawls. One process at a time crawls an engine, across every process sharing the store: a run
+ * takes the engine's lease first, and a scheduled run that finds another process holding it is skipped and logged.
+ * Within a process a run never overlaps another run of the same crawl (a tick that finds one running is skipped);
+ * a failing run is logged and the schedule goes on. One-URL crawls share the lease and the state in memory with
+ * the process's run, so neither overwrites what the other learnt. A one-URL crawl asked of a process while another
+ * process holds the lease still runs, at once (a CMS's publish should not wait for a whole crawl elsewhere): it
+ * writes the page's document but not the state, which only the holder writes; the holder's next run finds the
+ * page changed and writes it once more. Runs and re-crawled pages go into the store's shared history.
  */
 export function serviceCrawls(options: ServiceCrawlsOptions): ServiceCrawls {
   const log = options.log ?? ((line: string) => console.log(line));
-  const stateFile = (engine: string) => join(options.dataDir, `crawl-${engine}.json`);
+  const store = options.store ?? openFolderCrawlStore(options.dataDir);
+  const leaseTtlMs = options.leaseTtlMs ?? LEASE_TTL_MS;
+  /** Who this process is, in leases and logs: the host, the process and this set of crawls. */
+  const holder = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   const stopping = new AbortController();
   const jobs: Job[] = options.crawls.map((crawl) => {
     const start = normaliseUrl(crawl.url);
@@ -104,40 +124,107 @@ export function serviceCrawls(options: ServiceCrawlsOptions): ServiceCrawls {
     return {
       crawl,
       scope: createScope([start.host, ...(crawl.settings?.hosts ?? [])], crawl.settings?.include, crawl.settings?.exclude),
-      save: stateWriter(stateFile(crawl.engine)),
+      leaseUsers: 0,
       queued: new Set<string>(),
       timers: [],
-      history: new CrawlHistory(),
     };
   });
-  const stateOf = (job: Job) => (job.state ??= readState(stateFile(job.crawl.engine), job.crawl.url, job.crawl.engine));
-  const dependencies = async (job: Job) => ({
-    sink: adminSink(options.admin, job.crawl.engine),
-    state: await stateOf(job),
-    saveState: job.save,
-    signal: stopping.signal,
+  const engineOf = (job: Job) => job.crawl.engine;
+
+  /** The engine's lease for one more user in this process, or undefined while another process holds it. */
+  const acquire = async (job: Job): Promise<HeldLease | undefined> => {
+    job.leaseUsers++;
+    job.lease ??= HeldLease.take(store, engineOf(job), holder, leaseTtlMs, () =>
+      log(`civic-search: the crawl of "${engineOf(job)}" lost its lease to another process; it stops without saving.`),
+    );
+    const pending = job.lease;
+    try {
+      const lease = await pending;
+      if (lease) return lease;
+    } catch (error) {
+      await release(job, pending);
+      throw error;
+    }
+    await release(job, pending);
+    return undefined;
+  };
+  /** One user fewer; the last gives the lease up, and the state read under it is read again next time. */
+  const release = async (job: Job, pending = job.lease) => {
+    job.leaseUsers--;
+    if (job.leaseUsers > 0 || job.lease !== pending) return;
+    job.lease = undefined;
+    job.loaded = undefined;
+    const lease = await pending?.catch(() => undefined);
+    await lease?.release().catch((error: Error) => log(`civic-search: the crawl lease of "${engineOf(job)}" was not given up (it lapses by itself): ${error.message}`));
+  };
+  const loadedState = (job: Job) => {
+    const loading = (job.loaded ??= store.loadState(engineOf(job), job.crawl.url));
+    loading.catch(() => {
+      if (job.loaded === loading) job.loaded = undefined;
+    });
+    return loading;
+  };
+  const common = (job: Job) => ({
+    sink: adminSink(options.admin, engineOf(job)),
     ...(options.fetch && { fetch: options.fetch }),
     ...(options.extract && { extract: options.extract }),
   });
+  /** What a crawl holding the lease works with: the shared state, saved unless the lease was lost meanwhile. */
+  const leasedDependencies = async (job: Job, lease: HeldLease) => {
+    const { state, save } = await loadedState(job);
+    return {
+      ...common(job),
+      state,
+      saveState: (current: typeof state) => (lease.lost ? Promise.reject(new Error('the crawl lease was lost to another process: not saved')) : save(current)),
+      signal: AbortSignal.any([stopping.signal, lease.signal]),
+    };
+  };
   const settingsOf = (job: Job): CrawlSettings => ({ ...job.crawl.settings, start: job.crawl.url });
+  /** History is kept for the status; a store that cannot take it now is logged, and the crawl's work stands. */
+  const remember = (job: Job, record: { run: CrawlRunRecord } | { page: PageRecrawlRecord }) =>
+    ('run' in record ? store.addRun(engineOf(job), record.run) : store.addPage(engineOf(job), record.page)).catch((error: Error) =>
+      log(`civic-search: the crawl history of "${engineOf(job)}" could not be saved: ${error.message}`),
+    );
 
   const run = (job: Job): Promise<void> => {
     job.running ??= (async () => {
       const startedAt = Date.now();
+      let lease: HeldLease | undefined;
       try {
-        const deps = await dependencies(job);
+        lease = await acquire(job);
+        if (!lease) {
+          const other = await store.leaseHolder(engineOf(job)).catch(() => undefined);
+          log(`civic-search: the crawl of ${job.crawl.url} into "${engineOf(job)}" is skipped: another process${other ? ` (${other})` : ''} is crawling it.`);
+          return;
+        }
+        const deps = await leasedDependencies(job, lease);
         await deps.sink.prepare(CRAWL_SCHEMA);
         const summary = await crawlSite(settingsOf(job), deps);
-        job.history.ran(startedAt, summary);
-        log(formatSummary(summary, `engine "${job.crawl.engine}"`));
+        await remember(job, { run: runRecord(startedAt, summary) });
+        log(formatSummary(summary, `engine "${engineOf(job)}"`));
       } catch (error) {
-        job.history.runFailed(startedAt, error as Error);
-        log(`civic-search: the crawl of ${job.crawl.url} into "${job.crawl.engine}" failed: ${(error as Error).message}`);
+        await remember(job, { run: failedRunRecord(startedAt, error as Error) });
+        log(`civic-search: the crawl of ${job.crawl.url} into "${engineOf(job)}" failed: ${(error as Error).message}`);
       } finally {
+        if (lease) await release(job);
         job.running = undefined;
       }
     })();
     return job.running;
+  };
+
+  /** Crawls one URL: with the lease when it is free or this process holds it, else without saving the state. */
+  const crawlOne = async (job: Job, url: string) => {
+    const lease = await acquire(job);
+    try {
+      const deps = lease
+        ? await leasedDependencies(job, lease)
+        : { ...common(job), state: (await store.loadState(engineOf(job), job.crawl.url)).state, signal: stopping.signal };
+      await deps.sink.prepare(CRAWL_SCHEMA);
+      return await crawlUrl(url, settingsOf(job), deps);
+    } finally {
+      if (lease) await release(job);
+    }
   };
 
   /** One-URL crawls of a job run one after another, in the order asked. */
@@ -147,13 +234,11 @@ export function serviceCrawls(options: ServiceCrawlsOptions): ServiceCrawls {
         const url = job.queued.values().next().value as string;
         job.queued.delete(url);
         try {
-          const deps = await dependencies(job);
-          await deps.sink.prepare(CRAWL_SCHEMA);
-          const result = await crawlUrl(url, settingsOf(job), deps);
-          job.history.recrawled(result);
-          log(`civic-search: crawled ${result.url} into "${job.crawl.engine}": ${result.outcome}${result.reason ? ` (${result.reason})` : ''}`);
+          const result = await crawlOne(job, url);
+          await remember(job, { page: pageRecord(result) });
+          log(`civic-search: crawled ${result.url} into "${engineOf(job)}": ${result.outcome}${result.reason ? ` (${result.reason})` : ''}`);
         } catch (error) {
-          job.history.recrawled({ url, outcome: 'failed', reason: (error as Error).message });
+          await remember(job, { page: pageRecord({ url, outcome: 'failed', reason: (error as Error).message }) });
           log(`civic-search: crawling ${url} failed: ${(error as Error).message}`);
         }
       }
@@ -213,16 +298,19 @@ export function serviceCrawls(options: ServiceCrawlsOptions): ServiceCrawls {
     routes.all(path, (c) => c.json(errorBody([`${c.req.method} is not allowed here; use POST.`]), 405, { Allow: 'POST' }));
   }
   const engineCrawl = (job: Job): EngineCrawl => ({
-    status: () => ({
-      engine: job.crawl.engine,
-      url: job.crawl.url,
-      every_ms: job.crawl.everyMs ?? null,
-      next_run_at: job.nextRunAt === undefined ? null : new Date(job.nextRunAt).toISOString(),
-      running: job.running !== undefined,
-      queued_urls: job.queued.size,
-      runs: job.history.runs,
-      pages: job.history.pages,
-    }),
+    status: async () => {
+      const [history, leaseHolder] = await Promise.all([store.history(engineOf(job)), store.leaseHolder(engineOf(job))]);
+      return {
+        engine: engineOf(job),
+        url: job.crawl.url,
+        every_ms: job.crawl.everyMs ?? null,
+        next_run_at: job.nextRunAt === undefined ? null : new Date(job.nextRunAt).toISOString(),
+        running: job.running !== undefined || (leaseHolder !== undefined && leaseHolder !== holder),
+        queued_urls: job.queued.size,
+        runs: history.runs,
+        pages: history.pages,
+      };
+    },
     recrawl: (url) => queue([job], url),
   });
   routes.route(

@@ -4,6 +4,8 @@ import { createClusterAdmin, createClusterBackend, indexEngine, type ClusterAdmi
 import { clusterClientFromEnv, type ClusterChoice } from '../search/cluster-client-from-env';
 import type { SearchBackend } from '../search/types';
 import { openClusterOperatorStore, type OperatorStore } from '../operator-state';
+import { openClusterCrawlStore } from '../crawler/cluster-crawl-store';
+import type { CrawlStore } from '../crawler/crawl-store';
 
 export type { ClusterChoice };
 
@@ -30,6 +32,8 @@ export async function clusterBackend(
   watch(onChange: () => Promise<void>): void;
   /** The operator's records in the same cluster, over the backend's client (closing the backend closes it). */
   openOperatorStore(): Promise<OperatorStore>;
+  /** The crawls' state, history and leases in the same cluster, over the backend's client. */
+  openCrawlStore(): Promise<CrawlStore>;
 }> {
   const {
     client,
@@ -87,7 +91,8 @@ export async function clusterBackend(
       },
     };
     const openOperatorStore = () => openClusterOperatorStore({ client, indexPrefix });
-    return { backend, admin, watch, openOperatorStore };
+    const openCrawlStore = () => openClusterCrawlStore({ client, indexPrefix });
+    return { backend, admin, watch, openOperatorStore, openCrawlStore };
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;

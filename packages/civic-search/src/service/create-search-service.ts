@@ -23,6 +23,7 @@ import { withMetaEngines, type MetaEngineAdmin } from '../meta-engines/meta-engi
 import { withMetaSearch, type MetaEngineRules } from '../meta-engines/meta-search';
 import { metaEngineDefinitions } from '../meta-engines/meta-definitions';
 import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } from '../crawler/service-crawls';
+import type { CrawlStore } from '../crawler/crawl-store';
 import { forgetEngineRules, previewSearch, relevanceApi, relevanceRules, withRelevance, type PreviewSearch, type RelevanceDraft } from '../relevance';
 import { clusterAnalyticsStoreFromEnv, createAnalytics, type Analytics, type AnalyticsOptions } from '../analytics';
 import { consoleRoutes, type SessionLimits, type SignInLimit } from '../console';
@@ -174,6 +175,8 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   // backend (so several processes in front of it agree), else in the data folder.
   const inCluster = choice === 'elasticsearch' || choice === 'opensearch';
   let openedStore = options.operatorStore || inCluster ? undefined : openDataFolderOperatorStore(dataDir);
+  /** Where the crawls keep their state, history and leases: the cluster's for a cluster backend, else files in `dataDir`. */
+  let crawlStore: CrawlStore | undefined;
 
   const loaded = await Promise.all(
     engineOptions.map(async (engine) => {
@@ -203,12 +206,15 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     admin = cluster.admin;
     watchCatalog = cluster.watch;
     maxConcurrent ??= CLUSTER_MAX_CONCURRENT;
-    if (!options.operatorStore) {
-      openedStore = await cluster.openOperatorStore().catch(async (error: Error) => {
-        await backend.close?.().catch(() => undefined);
-        throw error;
-      });
-    }
+    // The service's own indices beside the engines': the operator's records, and the crawls' state when it crawls.
+    const stores = async () => {
+      if (!options.operatorStore) openedStore = await cluster.openOperatorStore();
+      if (options.crawls?.length) crawlStore = await cluster.openCrawlStore();
+    };
+    await stores().catch(async (error: Error) => {
+      await backend.close?.().catch(() => undefined);
+      throw error;
+    });
   } else if (choice === 'embedded') {
     const seeds: EngineSeed[] = loaded.map(({ definition, documents }) => ({
       name: definition.name,
@@ -313,7 +319,14 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     };
     app.route('/', writeApi({ admin: tracked, privateKey: privateKey.key, credentials }));
     if (options.crawls?.length) {
-      crawls = serviceCrawls({ crawls: options.crawls, admin: tracked, privateKey: privateKey.key, keys: credentials, dataDir: resolve(dataDir) });
+      crawls = serviceCrawls({
+        crawls: options.crawls,
+        admin: tracked,
+        privateKey: privateKey.key,
+        keys: credentials,
+        dataDir: resolve(dataDir),
+        ...(crawlStore && { store: crawlStore }),
+      });
       app.route('/', crawls.routes);
     }
   } else if (options.crawls?.length) throw new Error('createSearchService: crawls need a backend that takes writes.');
@@ -388,6 +401,7 @@ export async function createSearchService(options: SearchServiceOptions): Promis
     close: async () => {
       stopWatchingOperators?.();
       await crawls?.stop();
+      await crawlStore?.close();
       await analytics?.close();
       await backend.close?.();
       await closeOperatorStore();
