@@ -96,10 +96,10 @@ function tapFailures(output) {
  * Two files at a time: Node's default on two cores is one, and much of each file's time is its process starting
  * and its servers and child processes waiting on one another, which two share well.
  */
-async function tapSuite(dir, heading) {
+async function tapSuite(dir, heading, env = {}) {
   const files = filesUnder(dir, '.test.ts');
   const args = ['--conditions=source', '--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=tap', ...files];
-  const { code, output } = await run('node', args, { capture: !heading, quiet: Boolean(heading) });
+  const { code, output } = await run('node', args, { capture: !heading, quiet: Boolean(heading), env });
   if (heading) console.log(`\n--- ${heading} ---\n${output.trimEnd()}`);
   const count = (name) => Number(output.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
   const totals = { passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo') };
@@ -163,6 +163,20 @@ async function e2eTests(builds) {
   return perBuild;
 }
 
+/**
+ * The OpenSearch node the node tests share (test/cluster/shared-cluster.ts): started here so that its JVM starts once,
+ * while the type check and lint run, rather than once per test file. It stops when its standard input closes.
+ */
+function holdSharedCluster() {
+  const file = join(process.cwd(), RESULTS, 'shared-cluster.json');
+  const child = spawn('node', ['--conditions=source', '--import', 'tsx', 'test/cluster/hold-shared-cluster.ts'], {
+    stdio: ['pipe', 'inherit', 'inherit'],
+    env: { ...process.env, CIVIC_SHARED_CLUSTER_FILE: file },
+  });
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  return { env: { CIVIC_SHARED_CLUSTER_FILE: file }, stop: () => (child.stdin.end(), exited) };
+}
+
 const started = Date.now();
 const suites = [];
 /** Runs a suite under its heading; `runSuite` gives its totals, or one totals per name when `names` has several. */
@@ -185,15 +199,18 @@ console.log(`Browser for the browser and e2e tests: ${ensureChromium()}`);
 await step('build', () => check('npm', ['run', '--silent', 'build']));
 // Type-checking and linting read the same files and each mostly waits on one core: side by side they take little
 // more than the longer of the two.
+const sharedCluster = holdSharedCluster();
 await step(['typecheck (tsc --noEmit)', 'lint (eslint)'], () =>
   Promise.all([timed(check('npx', ['tsc', '--noEmit', '-p', '.'], 'typecheck')), timed(check('npx', ['eslint', '.'], 'lint'))]),
 );
 // The node tests beside the packed packages (installed into a scratch project and used from there; they need the
 // build's dist/): the packed tests spend most of their time in npm and in started services waiting, which the
 // node tests' own waiting shares well.
+// The node tests start the command line from the build just made (CIVIC_TEST_BUILT, test/node/support/civic-search-cli.ts).
 await step(['node tests', 'packed packages (installed outside the repository)'], () =>
-  Promise.all([timed(tapSuite('test/node', 'node tests')), timed(tapSuite('test/packaged', 'packed packages'))]),
+  Promise.all([timed(tapSuite('test/node', 'node tests', { ...sharedCluster.env, CIVIC_TEST_BUILT: '1' })), timed(tapSuite('test/packaged', 'packed packages'))]),
 );
+await sharedCluster.stop();
 // The two builds' browser suites run side by side: each opens one page at a time and mostly waits on it, so two
 // share the machine's cores well (each has its own browser, so neither page is a throttled background tab).
 await step(['browser tests (web-test-runner), React build', 'browser tests (web-test-runner), lean build'], () =>

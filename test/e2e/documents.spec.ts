@@ -156,10 +156,10 @@ test.describe('document library, with JavaScript', () => {
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
   });
 
+  // The library as it first shows is accessibility.spec.ts's; here, the states its controls open.
   test('has no axe violations with a dropdown open, and with the picker open in each view', async ({ page }) => {
     test.setTimeout(120_000);
     await open(page, LIBRARY);
-    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Document type' }).click();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Date published' }).click();

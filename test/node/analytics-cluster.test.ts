@@ -15,7 +15,8 @@ import { createSearchService } from 'civic-search';
 import { AnalyticsStoreUnavailableError, openClusterAnalyticsStore } from '../../packages/civic-search/src/analytics';
 import { analyticsIndex, analyticsPattern, indexSpan } from '../../packages/civic-search/src/analytics/cluster-layout';
 import { createOpenSearchClient } from '../../packages/civic-search/src/search/opensearch';
-import { clusterUnavailableReason, startCluster, type TestCluster } from '../cluster/cluster';
+import { clusterUnavailableReason } from '../cluster/cluster';
+import { sharedCluster, type SharedCluster } from '../cluster/shared-cluster';
 import { analyticsStoreContract, at, wholeRange } from './analytics-store-contract';
 import { startServe, type ServeProcess } from './serve-process';
 
@@ -99,10 +100,10 @@ const unavailable = clusterUnavailableReason();
 if (unavailable) console.log(`# SKIPPED the live cluster analytics tests (store contract, two processes): ${unavailable}`);
 
 describe('analytics on a live OpenSearch cluster', { skip: unavailable }, () => {
-  let cluster: TestCluster | undefined;
+  let cluster: SharedCluster | undefined;
   let stores = 0;
   before(async () => {
-    cluster = await startCluster({ nodes: 1 });
+    cluster = await sharedCluster();
   });
   after(() => cluster?.close());
 

@@ -10,15 +10,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cliArgs } from './support/civic-search-cli';
 
 const KEY = 'private-crash-compaction-key-0123456789';
-const CLI = join(import.meta.dirname, '../../packages/civic-search/src/cli.ts');
 const BATCH = 10;
 /** Words of its own in each page: a batch adds 2,000 postings entries, a compaction's drift every 10 batches. */
 const WORDS_PER_PAGE = 200;
 
 function startService(dataDir: string): Promise<ChildProcess & { origin?: string }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, 'serve', '--data', dataDir, '--port', '0', '--private-key', KEY], {
+  const child = spawn(process.execPath, cliArgs(['serve', '--data', dataDir, '--port', '0', '--private-key', KEY]), {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

@@ -9,9 +9,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cliArgs } from './support/civic-search-cli';
 
 const KEY = 'private-crash-test-key-0123456789';
-const CLI = join(import.meta.dirname, '../../packages/civic-search/src/cli.ts');
 const BATCH = 10;
 
 interface Running {
@@ -21,7 +21,7 @@ interface Running {
 
 /** Starts the service from source on a free port; resolves once it says it listens. */
 function startService(dataDir: string): Promise<Running> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, 'serve', '--data', dataDir, '--port', '0', '--private-key', KEY], {
+  const child = spawn(process.execPath, cliArgs(['serve', '--data', dataDir, '--port', '0', '--private-key', KEY]), {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

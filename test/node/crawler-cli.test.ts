@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
 import { startTestSite, type TestSite } from './crawler-test-site';
+import { cliArgs } from './support/civic-search-cli';
 
-const CLI = join(import.meta.dirname, '../../packages/civic-search/src/cli.ts');
 /** Pages the CLI tests leave out: they only make a run slower. */
 const QUICK = ['--delay', '0', '--exclude', '/slow', '--exclude', '/huge'];
 
@@ -23,7 +23,7 @@ interface Run {
 /** Runs `civic-search <args>` as a child process, as a user would; `whileRunning` may act on it (send a signal). */
 function cli(args: string[], env: Record<string, string> = {}, whileRunning?: (child: ReturnType<typeof spawn>) => void): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, ...args], {
+    const child = spawn(process.execPath, cliArgs(args), {
       env: { ...process.env, CIVIC_SEARCH_PRIVATE_KEY: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

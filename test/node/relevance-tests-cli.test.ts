@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { readTestRelevanceSettings } from '../../packages/civic-search/src/cli/test-relevance-options';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
+import { cliArgs } from './support/civic-search-cli';
 
 /**
  * `civic-search test-relevance` as a council's CI runs it: a child process against a service listening on a port,
@@ -15,7 +16,6 @@ import { createSearchService, type SearchService } from '../../packages/civic-se
  * command line, 3 could not run.
  */
 
-const CLI = join(import.meta.dirname, '../../packages/civic-search/src/cli.ts');
 const ROOT_KEY = 'private-relevance-cli-root-key';
 const TITLE_FIRST = { search_fields: { title: { weight: 10 }, body: { weight: 1 } } };
 const BODY_FIRST = { search_fields: { title: { weight: 1 }, body: { weight: 10 } } };
@@ -34,7 +34,7 @@ interface Run {
 
 function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, 'test-relevance', ...args], {
+    const child = spawn(process.execPath, cliArgs(['test-relevance', ...args]), {
       env: { ...process.env, CIVIC_SEARCH_PRIVATE_KEY: '', CIVIC_SEARCH_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

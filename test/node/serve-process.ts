@@ -1,8 +1,6 @@
-/** `civic-search serve` as a child process from source, for tests that need the real command and its own process. */
+/** `civic-search serve` as a child process, for tests that need the real command and its own process. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-
-const CLI = join(import.meta.dirname, '../../packages/civic-search/src/cli.ts');
+import { cliArgs } from './support/civic-search-cli';
 
 export interface ServeProcess {
   child: ChildProcess;
@@ -18,7 +16,7 @@ export interface ServeProcess {
 export function startServe(args: string[], env: NodeJS.ProcessEnv, key: string): Promise<ServeProcess> {
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', CLI, 'serve', '--port', '0', '--private-key', key, ...args],
+    cliArgs(['serve', '--port', '0', '--private-key', key, ...args]),
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   let said = '';

@@ -56,27 +56,18 @@ export class Credentials implements KeyRing {
       digest: keyDigest(key).toString('hex'),
       created_at: new Date().toISOString(),
     };
-    const created = await this.changed(this.records.create(SERVICE_SCOPE, input.name, credential));
+    const created = await this.entries.afterWrite(this.records.create(SERVICE_SCOPE, input.name, credential));
     return created ? { credential, key } : undefined;
   }
 
   /** Changes what a key may do; the key itself stays the same. */
   async update(existing: StoredCredential, input: CredentialInput): Promise<StoredCredential> {
     const credential: StoredCredential = { ...existing, ...input };
-    await this.changed(this.records.put(SERVICE_SCOPE, existing.name, credential));
+    await this.entries.afterWrite(this.records.put(SERVICE_SCOPE, existing.name, credential));
     return credential;
   }
 
   async delete(name: string): Promise<boolean> {
-    return this.changed(this.records.delete(SERVICE_SCOPE, name));
-  }
-
-  /** A change is answered only once the cache has let go of what it replaced. */
-  private async changed<T>(write: Promise<T>): Promise<T> {
-    try {
-      return await write;
-    } finally {
-      this.entries.invalidate();
-    }
+    return this.entries.afterWrite(this.records.delete(SERVICE_SCOPE, name));
   }
 }

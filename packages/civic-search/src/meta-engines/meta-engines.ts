@@ -34,22 +34,14 @@ export class MetaEngines {
 
   /** False when the name is taken by another meta engine. */
   async create(record: MetaEngineRecord): Promise<boolean> {
-    return this.changed(this.records.create(SERVICE_SCOPE, record.name, record));
+    return this.view.afterWrite(this.records.create(SERVICE_SCOPE, record.name, record));
   }
 
   async put(record: MetaEngineRecord): Promise<void> {
-    await this.changed(this.records.put(SERVICE_SCOPE, record.name, record));
+    await this.view.afterWrite(this.records.put(SERVICE_SCOPE, record.name, record));
   }
 
   async delete(name: string): Promise<boolean> {
-    return this.changed(this.records.delete(SERVICE_SCOPE, name));
-  }
-
-  private async changed<T>(write: Promise<T>): Promise<T> {
-    try {
-      return await write;
-    } finally {
-      this.view.invalidate();
-    }
+    return this.view.afterWrite(this.records.delete(SERVICE_SCOPE, name));
   }
 }

@@ -5,7 +5,17 @@ import type { OperatorStore } from './types';
  * the store's revision has moved. Reads between two revision checks share one value, and the store is asked for its
  * revision at most once per `revisionTtlMs`, so a change made through any process is seen within that time.
  */
-export function cachedView<V>(store: OperatorStore, load: () => Promise<V>): { read(): Promise<V>; invalidate(): void } {
+export interface CachedView<V> {
+  read(): Promise<V>;
+  invalidate(): void;
+  /**
+   * Answers a write made through this process once the view has let go of what it replaced, whether the write
+   * succeeded or not, so that whoever made the change reads it back at once.
+   */
+  afterWrite<T>(write: Promise<T>): Promise<T>;
+}
+
+export function cachedView<V>(store: OperatorStore, load: () => Promise<V>): CachedView<V> {
   let cached: { revision: number; value: Promise<V> } | undefined;
   let checkedAt = -Infinity;
   let checking: Promise<number> | undefined;
@@ -36,6 +46,13 @@ export function cachedView<V>(store: OperatorStore, load: () => Promise<V>): { r
     },
     invalidate() {
       cached = undefined;
+    },
+    async afterWrite(write) {
+      try {
+        return await write;
+      } finally {
+        cached = undefined;
+      }
     },
   };
 }

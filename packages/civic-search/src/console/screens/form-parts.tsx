@@ -10,16 +10,25 @@ export interface Problem {
 
 /**
  * The error summary at the top of a form: announced as an alert, each problem a link to the field it concerns so a
- * keyboard or screen reader user goes straight there.
+ * keyboard or screen reader user goes straight there. A page with several forms gives each an `idPrefix`, the prefix
+ * of its fields' ids, so that ids stay unique and each summary links into its own form.
  */
-export function ErrorSummary({ problems, heading = 'There is a problem' }: { problems: readonly Problem[]; heading?: string }) {
+export function ErrorSummary({
+  problems,
+  heading = 'There is a problem',
+  idPrefix = '',
+}: {
+  problems: readonly Problem[];
+  heading?: string;
+  idPrefix?: string;
+}) {
   if (problems.length === 0) return null;
   return (
-    <div class="problem" role="alert" aria-labelledby="problem-title">
-      <h2 id="problem-title">{heading}</h2>
+    <div class="problem" role="alert" aria-labelledby={`${idPrefix}problem-title`}>
+      <h2 id={`${idPrefix}problem-title`}>{heading}</h2>
       <ul>
         {problems.map((problem) => (
-          <li>{problem.field ? <a href={`#${problem.field}`}>{problem.text}</a> : problem.text}</li>
+          <li>{problem.field ? <a href={`#${idPrefix}${problem.field}`}>{problem.text}</a> : problem.text}</li>
         ))}
       </ul>
     </div>

@@ -10,6 +10,7 @@ import {
 } from '../../relevance-tests';
 import { Layout } from '../pages';
 import { EngineNav, enginePath } from './engine-nav';
+import { ErrorSummary, invalidIf, type Problem } from './form-parts';
 
 const score = (value: number) => value.toFixed(3);
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -24,31 +25,8 @@ export interface TestForm {
 }
 
 /** Problems of a form, each linked to the field it is about (the error summary pattern). */
-export interface FormProblem {
-  /** The id of the field it is about (after the form's id prefix), when there is one. */
-  field?: string;
-  message: string;
-}
-
-export function ErrorSummary({ problems, idPrefix = '' }: { problems: readonly FormProblem[]; idPrefix?: string }) {
-  if (problems.length === 0) return null;
-  return (
-    <div class="problem" role="alert" aria-labelledby={`${idPrefix}problem-title`}>
-      <h2 id={`${idPrefix}problem-title`}>There is a problem</h2>
-      <ul>
-        {problems.map((problem) => (
-          <li>{problem.field ? <a href={`#${idPrefix}${problem.field}`}>{problem.message}</a> : problem.message}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-export const fieldInvalid = (problems: readonly FormProblem[], field: string) =>
-  problems.some((problem) => problem.field === field) ? { 'aria-invalid': 'true' } : {};
-
 /** The two fields of a test, in the add form and the edit page. */
-function TestFields({ form, problems, idPrefix }: { form: TestForm; problems: readonly FormProblem[]; idPrefix: string }) {
+function TestFields({ form, problems, idPrefix }: { form: TestForm; problems: readonly Problem[]; idPrefix: string }) {
   return (
     <>
       <label htmlFor={`${idPrefix}query`}>Query</label>
@@ -63,7 +41,7 @@ function TestFields({ form, problems, idPrefix }: { form: TestForm; problems: re
         maxlength={128}
         required
         aria-describedby={`${idPrefix}query-hint`}
-        {...fieldInvalid(problems, 'query')}
+        {...invalidIf(problems, 'query')}
       />
       <label htmlFor={`${idPrefix}expected`}>Pages that should come first</label>
       <p id={`${idPrefix}expected-hint`} class="hint">
@@ -76,7 +54,7 @@ function TestFields({ form, problems, idPrefix }: { form: TestForm; problems: re
         rows={4}
         required
         aria-describedby={`${idPrefix}expected-hint`}
-        {...fieldInvalid(problems, 'expected')}
+        {...invalidIf(problems, 'expected')}
       >
         {form.expected}
       </textarea>
@@ -195,9 +173,9 @@ export interface RelevanceTestsPageProps {
   /** The newest run with its tests, when the page answers a run. */
   latest?: { run: RelevanceRun; comparison?: Comparison };
   notice?: string;
-  add?: { form: TestForm; problems: FormProblem[] };
-  importProblems?: FormProblem[];
-  runProblems?: FormProblem[];
+  add?: { form: TestForm; problems: Problem[] };
+  importProblems?: Problem[];
+  runProblems?: Problem[];
 }
 
 export function RelevanceTestsPage(props: RelevanceTestsPageProps) {
@@ -321,7 +299,7 @@ export function RelevanceTestsPage(props: RelevanceTestsPageProps) {
             accept=".csv,text/csv"
             required
             aria-describedby="import-file-hint"
-            {...fieldInvalid(importProblems, 'file')}
+            {...invalidIf(importProblems, 'file')}
           />
           <fieldset>
             <legend>What to do with the tests already here</legend>
@@ -391,7 +369,7 @@ export function EditTestPage({
   csrfToken: string;
   test: StoredTest;
   form?: TestForm;
-  problems?: FormProblem[];
+  problems?: Problem[];
 }) {
   const shown = form ?? { query: test.query, expected: expectedLines(test.expected) };
   return (

@@ -13,12 +13,12 @@ import type { ConsoleContext, ConsoleScreen } from '../console-env';
 import { engineAccess } from '../engine-access';
 import { MessagePage } from '../pages';
 import { callApi } from '../service-api';
+import type { Problem } from './form-parts';
 import {
   DeleteTestPage,
   EditTestPage,
   RelevanceTestsPage,
   testsPath,
-  type FormProblem,
   type RelevanceTestsPageProps,
   type TestForm,
 } from './relevance-tests-pages';
@@ -35,17 +35,17 @@ const NOTICES: Record<string, string> = {
 };
 
 /** An API error text as the form shows it: the field it is about, when its text names one. */
-const problemsFrom = (errors: readonly string[], fallback: FormProblem['field']): FormProblem[] =>
-  errors.map((message) => ({ field: /^query/.test(message) ? 'query' : /^expected|grade/.test(message) ? 'expected' : fallback, message }));
+const problemsFrom = (errors: readonly string[], fallback: Problem['field']): Problem[] =>
+  errors.map((text) => ({ field: /^query/.test(text) ? 'query' : /^expected|grade/.test(text) ? 'expected' : fallback, text }));
 
 /** The form's fields as text (a field missing from a forged form is empty, never a crash). */
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The test a form describes, for the API; with the problems of the expected pages box named by line. */
-function testFromForm(form: TestForm): { body?: object; problems: FormProblem[] } {
+function testFromForm(form: TestForm): { body?: object; problems: Problem[] } {
   const { problems, expected } = parseExpectedLines(form.expected);
-  if (problems.length > 0) return { problems: problems.map((message) => ({ field: 'expected', message })) };
-  if (expected.length === 0) return { problems: [{ field: 'expected', message: 'Enter at least one page that should come first' }] };
+  if (problems.length > 0) return { problems: problems.map((text) => ({ field: 'expected', text })) };
+  if (expected.length === 0) return { problems: [{ field: 'expected', text: 'Enter at least one page that should come first' }] };
   return { body: { query: form.query, expected }, problems: [] };
 }
 
@@ -119,13 +119,13 @@ export const relevanceTestsScreen: ConsoleScreen = (app, services, { signedIn, c
     const file = body.file;
     const mode = body.mode === 'replace' ? 'replace' : 'merge';
     if (!(file instanceof File) || file.size === 0)
-      return page(c, engine, { importProblems: [{ field: 'file', message: 'Choose a CSV file to import' }] }, 400);
+      return page(c, engine, { importProblems: [{ field: 'file', text: 'Choose a CSV file to import' }] }, 400);
     // Read here for row-numbered problems; the API checks every test again and takes the list whole or not at all.
     const { problems, tests } = testsFromCsv(await file.text());
-    if (problems.length > 0) return page(c, engine, { importProblems: problems.map((message) => ({ field: 'file', message })) }, 400);
+    if (problems.length > 0) return page(c, engine, { importProblems: problems.map((text) => ({ field: 'file', text })) }, 400);
     const answer = await callApi(api, c, 'POST', `${apiPath(engine, '/import')}?mode=${mode}`, { tests });
     if (answer.status !== 200)
-      return page(c, engine, { importProblems: answer.errors.map((message) => ({ field: 'file', message })) }, 400);
+      return page(c, engine, { importProblems: answer.errors.map((text) => ({ field: 'file', text })) }, 400);
     return c.redirect(`${testsPath(engine)}?done=imported`, 303);
   });
 
@@ -133,7 +133,7 @@ export const relevanceTestsScreen: ConsoleScreen = (app, services, { signedIn, c
     const { engine, refused } = engineAccess(c, services, 'read');
     if (refused) return refused;
     const answer = await callApi(api, c, 'POST', apiPath(engine, '/run'), { source: 'console' });
-    if (answer.status !== 200) return page(c, engine, { runProblems: answer.errors.map((message) => ({ field: 'run', message })) }, 400);
+    if (answer.status !== 200) return page(c, engine, { runProblems: answer.errors.map((text) => ({ field: 'run', text })) }, 400);
     return c.redirect(`${testsPath(engine)}?done=ran`, 303);
   });
 

@@ -2,7 +2,8 @@
 import type { Comparison } from '../../relevance-tests';
 import { Layout } from '../pages';
 import { EngineNav, enginePath } from './engine-nav';
-import { DraftVerdict, ErrorSummary, fieldInvalid, type FormProblem } from './relevance-tests-pages';
+import { ErrorSummary, invalidIf, type Problem } from './form-parts';
+import { DraftVerdict } from './relevance-tests-pages';
 import { PREVIEW_QUERIES_MAX, rowsToShow, type BoostRow, type TuningForm } from './tuning-form';
 
 /** One result as the preview lists it. */
@@ -30,7 +31,7 @@ export interface TuningPageProps {
   verdict?: Comparison;
   /** The draft makes tests worse and the manager asked to save: the page asks again before it does. */
   confirmSave?: boolean;
-  problems?: FormProblem[];
+  problems?: Problem[];
   notice?: string;
 }
 
@@ -216,7 +217,7 @@ export function TuningPage(props: TuningPageProps) {
                   size={4}
                   value={weight}
                   aria-describedby="weights-hint"
-                  {...fieldInvalid(problems, `weight-${field}`)}
+                  {...invalidIf(problems, `weight-${field}`)}
                 />
               </div>
             ))}

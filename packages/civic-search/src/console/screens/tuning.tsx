@@ -8,7 +8,7 @@ import { MessagePage } from '../pages';
 import { reportRange } from '../report-range';
 import { callApi } from '../service-api';
 import { enginePath } from './engine-nav';
-import type { FormProblem } from './relevance-tests-pages';
+import type { Problem } from './form-parts';
 import { formFromBody, formFromSettings, previewQueries, PREVIEW_QUERIES_MAX, settingsFromForm, type TuningForm } from './tuning-form';
 import { TuningPage, type PreviewItem, type QueryPreview, type TuningPageProps } from './tuning-pages';
 
@@ -76,9 +76,9 @@ async function previewsOf(
 }
 
 /** An error of the search settings API, linked to the weight it is about when it names one. */
-function problemOf(message: string): FormProblem {
-  const field = /^search_fields\.([^.\s]+)/.exec(message)?.[1];
-  return field ? { field: `weight-${field}`, message } : { message };
+function problemOf(text: string): Problem {
+  const field = /^search_fields\.([^.\s]+)/.exec(text)?.[1];
+  return field ? { field: `weight-${field}`, text } : { text };
 }
 
 /**
@@ -144,7 +144,7 @@ export const tuningScreen: ConsoleScreen = (app, services, { signedIn, csrfCheck
     if (action === 'save-anyway' || (action === 'save' && !worse)) {
       const saved = await callApi(services.api!, c, 'PUT', engineApi(engine, '/search_settings'), draft);
       if (saved.status === 200) return c.redirect(`${enginePath(engine, '/tuning')}?saved`, 303);
-      const problems: FormProblem[] = saved.errors.map(problemOf);
+      const problems: Problem[] = saved.errors.map(problemOf);
       return page({ problems, verdict: tested.verdict }, 400);
     }
     const previews = await previewsOf(services, engine, previewQueries(form), { settings: draft });

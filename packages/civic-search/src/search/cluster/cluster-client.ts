@@ -107,3 +107,36 @@ export class ClusterTransportError extends Error {
     this.name = 'ClusterTransportError';
   }
 }
+
+type ErrorClass<T = object> = abstract new (...args: never[]) => T;
+
+/**
+ * The error classes an official client exports. The OpenSearch client began as a fork of Elasticsearch's, so both
+ * name their failures alike; only Elasticsearch's has a product check to fail.
+ */
+export interface ClientErrorClasses {
+  ResponseError: ErrorClass<{ meta: { statusCode?: number | null; body?: unknown } }>;
+  TimeoutError: ErrorClass;
+  ConnectionError: ErrorClass;
+  NoLivingConnectionsError: ErrorClass;
+  DeserializationError: ErrorClass;
+  ProductNotSupportedError?: ErrorClass;
+}
+
+/** A client's failure as the cluster code's error; anything else (an aborted request) unchanged. */
+export function translatedClientError(product: ClusterProduct, classes: ClientErrorClasses, error: unknown): unknown {
+  if (error instanceof classes.ResponseError) {
+    const body = error.meta.body as { error?: { type?: unknown } } | undefined;
+    const type = typeof body?.error?.type === 'string' ? body.error.type : 'error';
+    return new ClusterResponseError(product, error.meta.statusCode ?? 0, type);
+  }
+  if (error instanceof classes.TimeoutError) return new ClusterTransportError(product, 'timeout');
+  if (error instanceof classes.ConnectionError || error instanceof classes.NoLivingConnectionsError) {
+    return new ClusterTransportError(product, 'unreachable');
+  }
+  if (error instanceof classes.DeserializationError) return new ClusterTransportError(product, 'unreadable');
+  if (classes.ProductNotSupportedError && error instanceof classes.ProductNotSupportedError) {
+    return new ClusterTransportError(product, 'not-this-product');
+  }
+  return error;
+}

@@ -1,27 +1,10 @@
 import { errors, type Client } from '@opensearch-project/opensearch';
-import {
-  ClusterResponseError,
-  ClusterTransportError,
-  type ClusterClient,
-  type ClusterRequestOptions,
-} from '../cluster/cluster-client';
+import { translatedClientError, type ClusterClient, type ClusterRequestOptions } from '../cluster/cluster-client';
 
 const PRODUCT = 'OpenSearch';
 
 /** The client's failures as the cluster code's errors; an aborted request unchanged. */
-function translated(error: unknown): unknown {
-  if (error instanceof errors.ResponseError) {
-    const body = error.meta.body as { error?: { type?: unknown } } | undefined;
-    const type = typeof body?.error?.type === 'string' ? body.error.type : 'error';
-    return new ClusterResponseError(PRODUCT, error.meta.statusCode ?? 0, type);
-  }
-  if (error instanceof errors.TimeoutError) return new ClusterTransportError(PRODUCT, 'timeout');
-  if (error instanceof errors.ConnectionError || error instanceof errors.NoLivingConnectionsError) {
-    return new ClusterTransportError(PRODUCT, 'unreachable');
-  }
-  if (error instanceof errors.DeserializationError) return new ClusterTransportError(PRODUCT, 'unreadable');
-  return error;
-}
+const translated = (error: unknown) => translatedClientError(PRODUCT, errors, error);
 
 interface Abortable<T> extends Promise<T> {
   abort(): void;
