@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@elastic/enterprise-search';
 import { createSearchService } from 'civic-search';
-import { AnalyticsStoreUnavailableError, openClusterAnalyticsStore } from '../../packages/civic-search/src/analytics';
+import { AnalyticsStoreUnavailableError, OTHER_QUERIES, openClusterAnalyticsStore } from '../../packages/civic-search/src/analytics';
 import { analyticsIndex, analyticsPattern, indexSpan } from '../../packages/civic-search/src/analytics/cluster-layout';
 import { createOpenSearchClient } from '../../packages/civic-search/src/search/opensearch';
 import { clusterUnavailableReason } from '../cluster/cluster';
 import { sharedCluster, type SharedCluster } from '../cluster/shared-cluster';
-import { analyticsStoreContract, at, wholeRange } from './analytics-store-contract';
+import { analyticsStoreContract, at, search, wholeRange } from './analytics-store-contract';
 import { startServe, type ServeProcess } from './serve-process';
 
 const KEY = 'private-analytics-cluster-key-0123';
@@ -110,10 +110,47 @@ describe('analytics on a live OpenSearch cluster', { skip: unavailable }, () => 
   analyticsStoreContract({
     name: 'OpenSearch',
     // Each case under a prefix of its own: an empty store, in one cluster.
-    open: async () => {
+    open: async (limits) => {
       const indexPrefix = `contract${(stores += 1)}x${process.pid}`;
-      return openClusterAnalyticsStore({ client: createOpenSearchClient({ url: cluster!.urls, indexPrefix }), indexPrefix, replicas: 0 });
+      return openClusterAnalyticsStore({
+        client: createOpenSearchClient({ url: cluster!.urls, indexPrefix }),
+        indexPrefix,
+        replicas: 0,
+        limits,
+      });
     },
+  });
+
+  it("shares a day's bound on terms between processes: what one kept leaves the other less room", async () => {
+    const indexPrefix = `daycaps${process.pid}`;
+    const open = () =>
+      openClusterAnalyticsStore({
+        client: createOpenSearchClient({ url: cluster!.urls, indexPrefix }),
+        indexPrefix,
+        replicas: 0,
+        limits: { maxQueriesPerDay: 5 },
+      });
+    const [one, two] = [open(), open()];
+    try {
+      const when = at('2025-05-05T08:00:00Z');
+      await one.record({ searches: ['a', 'b', 'c'].map((term) => search(term, when)), clicks: [], apiCalls: [] });
+      await two.record({ searches: ['d', 'e', 'f', 'g', 'a'].map((term) => search(term, when)), clicks: [], apiCalls: [] });
+      const rows = await one.topQueries({ engine: 'site', range: wholeRange, limit: 10 });
+      assert.deepEqual(
+        rows.map((row) => [row.term, row.queries]),
+        [
+          [OTHER_QUERIES, 2],
+          ['a', 2],
+          ['b', 1],
+          ['c', 1],
+          ['d', 1],
+          ['e', 1],
+        ],
+      );
+    } finally {
+      await one.close();
+      await two.close();
+    }
   });
 
   describe('two serve processes on one cluster', () => {

@@ -5,7 +5,14 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AnalyticsStore, ClickEvent, SearchEvent } from '../../packages/civic-search/src/analytics';
+import {
+  OTHER_QUERIES,
+  type AnalyticsStore,
+  type ClickEvent,
+  type SearchEvent,
+  type SqliteAnalyticsLimits,
+} from '../../packages/civic-search/src/analytics';
+
 import { applyRetention } from '../../packages/civic-search/src/analytics/retention';
 import { DEFAULT_LOG_SETTINGS } from '../../packages/civic-search/src/analytics/log-settings';
 import { DAY_MS, HOUR_MS } from '../../packages/civic-search/src/analytics/periods';
@@ -13,8 +20,8 @@ import { DAY_MS, HOUR_MS } from '../../packages/civic-search/src/analytics/perio
 export interface StoreContractOptions {
   /** Which store, in the tests' names. */
   name: string;
-  /** A new, empty store (each case has its own). */
-  open(): Promise<AnalyticsStore>;
+  /** A new, empty store (each case has its own), with a day's bounds when given. */
+  open(limits?: SqliteAnalyticsLimits): Promise<AnalyticsStore>;
   skip?: string | false;
 }
 
@@ -46,8 +53,8 @@ const none = { clicks: [], apiCalls: [] };
 export const wholeRange = { from: at('2024-01-01'), to: at('2026-12-31T23:59:59Z') };
 
 /** Runs `work` on a new store and closes it, failed or not. */
-async function withStore(options: StoreContractOptions, work: (store: AnalyticsStore) => Promise<void>) {
-  const store = await options.open();
+async function withStore(options: StoreContractOptions, work: (store: AnalyticsStore) => Promise<void>, limits?: SqliteAnalyticsLimits) {
+  const store = await options.open(limits);
   try {
     await work(store);
   } finally {
@@ -218,7 +225,11 @@ export function analyticsStoreContract(options: StoreContractOptions) {
             [2, 1, 0],
           ],
         );
-        const perHour = await store.counts({ engine: 'site', range: { from: day + 8 * HOUR_MS, to: day + 9 * HOUR_MS - 1 }, interval: 'hour' });
+        const perHour = await store.counts({
+          engine: 'site',
+          range: { from: day + 8 * HOUR_MS, to: day + 9 * HOUR_MS - 1 },
+          interval: 'hour',
+        });
         assert.deepEqual(
           perHour.map((row) => [row.queries, row.found]),
           [[2, 1]],
@@ -366,6 +377,61 @@ export function analyticsStoreContract(options: StoreContractOptions) {
           { term: 'rates rebate', queries: 3 },
         ]);
       }));
+
+    it("keeps a day within its bounds: terms new to a full day counted as other queries, API calls past the day's log dropped", () =>
+      withStore(
+        options,
+        async (store) => {
+          const day = at('2025-05-05T08:00:00Z');
+          const call = (minute: number) => ({
+            engine: 'site',
+            at: day + minute * 60_000,
+            method: 'GET',
+            path: '/x',
+            status: 200,
+            tookMs: 1,
+          });
+          const first = await store.record({
+            searches: [
+              ...['rates', 'rates', 'rates'].map((term) => search(term, day)),
+              ...[1, 2, 3, 4, 5, 6, 7].map((n) => search(`junk ${n}`, day, { client: `bot${n}` })),
+            ],
+            clicks: [],
+            apiCalls: [1, 2, 3, 4, 5].map(call),
+          });
+          assert.equal(first.dropped, 2, "two API calls past the day's three");
+          // Later the same day: known terms keep their rows, a new one is counted as other queries; the next day has room.
+          await store.record({
+            searches: [
+              search('rates', day + 60_000),
+              search('junk 9', day + 60_000),
+              search('junk 2', day + 60_000),
+              search('fresh', day + DAY_MS),
+            ],
+            clicks: [],
+            apiCalls: [call(10), { ...call(0), at: day + DAY_MS }],
+          });
+          const rows = await store.topQueries({ engine: 'site', range: wholeRange, limit: 20 });
+          assert.deepEqual(
+            rows.map((row) => [row.term, row.queries]),
+            [
+              [OTHER_QUERIES, 4],
+              ['rates', 4],
+              ['junk 2', 2],
+              ['fresh', 1],
+              ['junk 1', 1],
+              ['junk 3', 1],
+              ['junk 4', 1],
+            ],
+          );
+          const logs = (from: number) =>
+            store.apiLogs({ engine: 'site', range: { from, to: from + DAY_MS - 1 }, ascending: true, offset: 0, limit: 10 });
+          assert.equal((await logs(at('2025-05-05'))).total, 3);
+          assert.equal((await logs(at('2025-05-06'))).total, 1);
+          assert.deepEqual(await store.popularQueries({ engine: 'site', range: wholeRange, prefix: '[', minClients: 1, limit: 5 }), []);
+        },
+        { maxQueriesPerDay: 5, maxApiLogsPerDay: 3 },
+      ));
 
     it("deletes a deleted engine's analytics and logs, and no other engine's", () =>
       withStore(options, async (store) => {

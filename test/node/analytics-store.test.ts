@@ -15,7 +15,7 @@ import { analyticsStoreContract, at, search, wholeRange } from './analytics-stor
 const tempFile = async () => join(await mkdtemp(join(tmpdir(), 'analytics-store-')), ANALYTICS_DB_FILE);
 const none = { clicks: [], apiCalls: [] };
 
-analyticsStoreContract({ name: 'SQLite', open: async () => openSqliteAnalyticsStore(await tempFile()) });
+analyticsStoreContract({ name: 'SQLite', open: async (limits) => openSqliteAnalyticsStore(await tempFile(), { limits }) });
 
 describe('analytics store (SQLite only)', () => {
   it('splits a range into whole months (monthly roll-ups) and the days either side (daily ones)', () => {

@@ -7,6 +7,9 @@ import { ANALYTICS_DB_FILE, openSqliteAnalyticsStore, type ClickEvent, type Sear
 import { applyRetention } from '../../packages/civic-search/src/analytics/retention';
 import { DEFAULT_LOG_SETTINGS } from '../../packages/civic-search/src/analytics/log-settings';
 import { DAY_MS } from '../../packages/civic-search/src/analytics/periods';
+import { periodScope } from '../../packages/civic-search/src/analytics/sqlite-scopes';
+import { readUnmetQueries } from '../../packages/civic-search/src/analytics/sqlite-unmet-lists';
+import Database from 'better-sqlite3';
 import { seeded } from '../../bench/seeded-random';
 import { at, click, search } from './analytics-store-contract';
 
@@ -39,7 +42,19 @@ const ranges: Record<string, { from: number; to: number }> = {
   'months and days either side': { from: at('2025-01-20T08:00:00Z'), to: at('2025-04-11T17:00:00Z') },
   'days inside a month': { from: at('2025-03-03'), to: at('2025-03-19T23:59:59.999Z') },
   'one day': { from: at('2025-04-02'), to: at('2025-04-02T23:59:59.999Z') },
+  'mid-month to mid-month': { from: at('2025-01-15T00:00:00Z'), to: at('2025-04-14T23:59:59.999Z') },
+  'a month and the days after it': { from: at('2025-02-01'), to: at('2025-03-09T12:00:00Z') },
 };
+
+/** The console's lists of searches that found nothing and of searches with results but no click, with and without its tag. */
+const unmetLists = {
+  'no results': { results: false },
+  'no clicks': { results: true, clicks: false },
+  'no clicks, any results': { clicks: false },
+  'no results, tagged header': { results: false, allTags: ['header'] },
+  'no clicks, tagged header': { results: true, clicks: false, allTags: ['header'] },
+  'no clicks, not tagged header': { clicks: false, noTags: ['header'] },
+} as const;
 
 /** Every top-list report, over each range: what a search manager would ask for. */
 async function everyReport(store: ReturnType<typeof openSqliteAnalyticsStore>) {
@@ -98,6 +113,37 @@ describe('analytics roll-up tiers', () => {
         ['spread term', 420],
       ],
     );
+    await store.close();
+  });
+
+  it('answers the lists of searches that found nothing or got no click as the plain sums do, ties and edge days included', async () => {
+    const file = await tempFile();
+    const store = openSqliteAnalyticsStore(file);
+    await store.record(traffic());
+    const daily = openSqliteAnalyticsStore(file, { monthlyRollups: false });
+    const db = new Database(file, { readonly: true });
+    let tiesAtTheCut = 0;
+    for (const [rangeName, range] of Object.entries(ranges)) {
+      for (const [listName, list] of Object.entries(unmetLists)) {
+        for (const limit of [1, 20, 60]) {
+          const name = `${rangeName}: ${listName}, ${limit} rows`;
+          const options = { engine: 'site', range, limit, ...list };
+          const plain = await daily.topQueries(options);
+          assert.deepEqual(await store.topQueries(options), plain, name);
+          // The same list when the first candidates never decide it: every candidate ranked, the rest read on.
+          assert.deepEqual(readUnmetQueries(db, options, periodScope(range), 1), plain, `${name}, one candidate at first`);
+          const next = await daily.topQueries({ ...options, limit: limit + 1 });
+          if (plain.length === limit && next[limit]?.queries === plain[limit - 1].queries) tiesAtTheCut += 1;
+        }
+      }
+    }
+    // The lists' last rows tie with terms left off (same count, later term): the order among equals is checked too.
+    assert.ok(tiesAtTheCut > 20, `ties at the cut: ${tiesAtTheCut}`);
+    const year = { engine: 'site', range: ranges['a year'], limit: 20 };
+    assert.ok((await store.topQueries({ ...year, results: false })).length > 0);
+    assert.equal((await store.topQueries({ ...year, results: true, clicks: false })).length, 20);
+    db.close();
+    await daily.close();
     await store.close();
   });
 

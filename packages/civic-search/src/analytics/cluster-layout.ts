@@ -10,8 +10,11 @@ import { DAY_MS } from './periods';
  * - `<prefix>-analytics-clients-YYYY.MM.DD`: which clients (by the day's keyed hash) sent a term that day, one
  *   document per pair under an id made of them, so that a pair is new exactly once across every service process.
  *   Needed only while its day lasts: deleted whole once it is over.
+ * - `<prefix>-analytics-terms-YYYY.MM.DD`: which terms (with their tags) an engine's day holds, one document per term
+ *   under an id made of them, so every process counts the same terms against the day's bound. Deleted whole once
+ *   the day is over, like the clients.
  */
-export type AnalyticsIndexKind = 'events' | 'api' | 'clients';
+export type AnalyticsIndexKind = 'events' | 'api' | 'clients' | 'terms';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -76,4 +79,5 @@ export const ANALYTICS_MAPPINGS: Record<AnalyticsIndexKind, estypes.MappingTypeM
     properties: { engine: keyword, at: date, seq: { type: 'long' }, method: keyword, path: keyword, status: integer, took_ms: integer },
   },
   clients: { dynamic: 'strict', properties: { engine: keyword, at: date } },
+  terms: { dynamic: 'strict', properties: { engine: keyword, at: date } },
 };

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import type { estypes } from '@elastic/elasticsearch';
 import { ClusterResponseError, ClusterTransportError, type ClusterClient } from '../search/cluster';
 import { boolQuery } from '../search/cluster/bool-query';
+import { clusterDayCaps } from './cluster-day-caps';
 import { ANALYTICS_MAPPINGS, analyticsIndex, analyticsPattern, indexSpan, type AnalyticsIndexKind } from './cluster-layout';
 import { dayOf, DAY_MS, HOUR_MS } from './periods';
+import { OTHER_QUERIES, type SqliteAnalyticsLimits } from './sqlite-store';
 import { AnalyticsStoreUnavailableError } from './store-unavailable';
 import type {
   AnalyticsStore,
@@ -39,6 +41,8 @@ export interface ClusterAnalyticsOptions {
   /** Primary shards and replicas of each analytics index (default: the cluster's). */
   shards?: number;
   replicas?: number;
+  /** A day's bounds, as the SQLite store's (terms per day, API calls logged per day); see cluster-day-caps.ts. */
+  limits?: SqliteAnalyticsLimits;
 }
 
 type Query = estypes.QueryDslQueryContainer;
@@ -54,7 +58,7 @@ const SUMS = {
   found: { sum: { field: 'found' } },
   clicks: { sum: { field: 'clicks' } },
 };
-const KINDS: AnalyticsIndexKind[] = ['events', 'api', 'clients'];
+const KINDS: AnalyticsIndexKind[] = ['events', 'api', 'clients', 'terms'];
 
 /** The cluster failed in a way that says it cannot serve now (down, overloaded, not ready): reports answer 503. */
 function unavailable(error: unknown): unknown {
@@ -154,6 +158,7 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
         }),
     );
   };
+  const dayCaps = clusterDayCaps({ client, prefix, limits: options.limits, ensureIndices });
   let open = true;
   let apiSeq = 0;
   const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -183,7 +188,8 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
     const operations: unknown[] = [];
     const positions: number[] = [];
     searches.forEach((event, position) => {
-      if (!event.client) return;
+      // Nobody is counted for the day's other queries: they are many terms, not one.
+      if (!event.client || event.query === OTHER_QUERIES) return;
       const id = createHash('sha256')
         .update(JSON.stringify([event.engine, dayOf(event.at), event.query, event.client]))
         .digest('hex');
@@ -212,10 +218,15 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
   return {
     kind: 'cluster',
 
-    record: ({ searches, clicks, apiCalls }) =>
+    record: (batch) =>
       guarded(async () => {
-        if (searches.length + clicks.length + apiCalls.length === 0) return { dropped: 0 };
+        if (batch.searches.length + batch.clicks.length + batch.apiCalls.length === 0) return { dropped: 0 };
         await ready();
+        const termed = await dayCaps.terms<SearchEvent | ClickEvent>([...batch.searches, ...batch.clicks]);
+        const searches = termed.slice(0, batch.searches.length) as SearchEvent[];
+        const clicks = termed.slice(batch.searches.length) as ClickEvent[];
+        const logged = await dayCaps.apiCalls(batch.apiCalls);
+        const apiCalls = logged.kept;
         const fresh = await newClients(searches);
         const operations: unknown[] = [];
         searches.forEach((event, position) => {
@@ -262,7 +273,7 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
         ]);
         // Answered once searchable: the recorder writes off the request path, and a report flushes first.
         const answer = await client.bulk({ operations, refresh: 'wait_for' }, WRITE_PATIENCE);
-        return { dropped: answer.items.filter((item) => (item.index?.status ?? 500) >= 300).length };
+        return { dropped: logged.dropped + answer.items.filter((item) => (item.index?.status ?? 500) >= 300).length };
       }),
 
     topQueries: (options) =>
@@ -396,8 +407,9 @@ export function openClusterAnalyticsStore(options: ClusterAnalyticsOptions): Ana
         let deleted = 0;
         if (cutoffs.analytics !== undefined) deleted += await expire('events', cutoffs.analytics);
         if (cutoffs.apiLogs !== undefined) deleted += await expire('api', cutoffs.apiLogs);
-        // Which clients sent a term is needed only while its day is still being counted.
+        // Which clients sent a term, and which terms a day holds, are needed only while the day is still being counted.
         await expire('clients', dayOf(now) * DAY_MS);
+        await expire('terms', dayOf(now) * DAY_MS);
         return deleted;
       }),
 

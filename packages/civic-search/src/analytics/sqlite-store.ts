@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { dayOf, hourOf, monthEndDay, monthOf, DAY_MS, HOUR_MS } from './periods';
 import { DAILY, MONTHLY, tagScope } from './sqlite-scopes';
 import { readPopularQueries, readTopClicks, readTopQueries, TOP_LIST_INDEXES } from './sqlite-top-lists';
+import { UNMET_LIST_INDEXES } from './sqlite-unmet-lists';
 import type {
   AnalyticsStore,
   ApiLogEvent,
@@ -101,6 +102,7 @@ function openDatabase(file: string, log: (message: string) => void): Database.Da
       db.transaction(() => {
         db.exec(CREATE);
         db.exec(TOP_LIST_INDEXES);
+        db.exec(UNMET_LIST_INDEXES);
         if (version === 1) {
           // A file from before document roll-ups: they are summed once from the click roll-ups it holds.
           db.exec(`INSERT INTO document_clicks (engine, period, start, tags, document_id, clicks)

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { DAY_MS, HOUR_MS, dayOf } from './periods';
 import { DAILY, periodScope, rowsInPeriods, tagScope } from './sqlite-scopes';
 import type { AnalyticsStore, ClickRow, PopularQuery, QueryReportOptions, QueryRow, ReportScope } from './types';
+import { readUnmetQueries } from './sqlite-unmet-lists';
 
 /**
  * A roll-up row counting at least this many searches is a "head" row, found through a small partial index. The
@@ -40,7 +41,8 @@ function tagSetsUsed(db: Database.Database, scope: ReportScope): number {
  * by index, summed by index); any other term has fewer than HEAD_QUERIES searches in each of its rows, and it has at
  * most one row per period and tag set, which caps its total. When the last row of the list beats that cap, no other
  * term can reach the list and the answer is exact; otherwise (a list of rare terms, such as searches that found
- * nothing) every row in the range is summed. `monthly: false` reads daily rows only and never prunes: the plain
+ * nothing) every row in the range is summed. Lists of searches that found nothing or got no click are read by
+ * `readUnmetQueries` instead. `monthly: false` reads daily rows only and never prunes: the plain
  * definition the tiers are checked against.
  */
 export function readTopQueries(db: Database.Database, options: QueryReportOptions, monthly: boolean): QueryRow[] {
@@ -88,6 +90,8 @@ export function readTopQueries(db: Database.Database, options: QueryReportOption
       .all(...args, ...args, ...tags.args, options.limit) as QueryRow[];
   };
   if (monthly && options.limit > 0) {
+    const unmet = readUnmetQueries(db, options, period);
+    if (unmet) return unmet;
     const othersAtMost = (HEAD_QUERIES - 1) * period.periods * tagSetsUsed(db, options);
     const rows = period.parts.length ? headTerms() : [];
     const last = rows[options.limit - 1];
