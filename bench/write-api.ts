@@ -139,8 +139,9 @@ async function serveChild(kind: ServeKind, dataDir: string, inProcess: boolean):
       costBudget: false,
     });
     await service.ready();
-    // Ask the host how the start went: through the worker, or straight on the in-process backend.
-    const host = service.backend as unknown as { call?: (method: string) => Promise<unknown> } & Record<string, () => unknown>;
+    // Ask the host how the start went: through the worker, or straight on the in-process backend. (`service.backend`
+    // wraps it with the operator's rules; `service.admin` is the host itself, or the worker that reaches it.)
+    const host = service.admin as unknown as { call?: (method: string) => Promise<unknown> } & Record<string, () => unknown>;
     const ask = async <T>(method: string) => (await (host.call ? host.call(method) : host[method]())) as T;
     const recovery = await ask<StoreRecovery>('recovery');
     details = {

@@ -25,6 +25,7 @@ await build({
     'search-page': 'src/search-page/index.tsx',
     'worker-entry': 'src/worker/worker-entry.ts',
     'durable-embedded': 'src/service/durable-embedded.ts',
+    'analysis-host': 'src/search/embedded/analysis-host.ts',
   },
   outdir: 'dist',
   ...bundleOptions,

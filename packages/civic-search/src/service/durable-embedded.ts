@@ -10,6 +10,7 @@ import type { EngineDocument } from '../engines/documents-file';
 import { createEmbeddedBackend, type EmbeddedBackend, type IndexReadyEvent } from '../search/embedded/backend';
 import type { TextFields } from '../search/embedded/engine-index';
 import { openEngineStore, type EngineStore, type StoreChange } from '../store';
+import { createAnalysisThread, type AnalysisThread } from '../worker/analysis-thread';
 import type { SiteDocument } from '../search/types';
 
 /** An engine given in configuration: created at start when absent; its documents (if given) loaded when they change. */
@@ -93,9 +94,11 @@ export async function createDurableEmbedded(options: DurableEmbeddedOptions): Pr
 
   // The index follows the store in the store's order; a failure is logged (the store holds the truth, and the
   // next start rebuilds from it).
+  // Written documents are analysed on a thread of their own; this thread, which answers searches, applies them.
+  const analysis = createAnalysisThread();
   let following: Promise<unknown> = Promise.resolve();
   const follow = (change: StoreChange) => {
-    following = following.then(() => applyToIndex(backend, store, change, sourceOf)).catch((error: Error) => {
+    following = following.then(() => applyToIndex(backend, store, change, sourceOf, analysis)).catch((error: Error) => {
       console.error(`civic-search: the index of engine "${change.engine}" missed a change (${change.type}): ${error.message}`);
     });
   };
@@ -137,6 +140,7 @@ export async function createDurableEmbedded(options: DurableEmbeddedOptions): Pr
     async close() {
       unsubscribe();
       await following;
+      await analysis.close();
       await backend.close();
       await store.close();
     },
@@ -148,6 +152,7 @@ async function applyToIndex(
   store: EngineStore,
   change: StoreChange,
   sourceOf: (definition: EngineDefinition) => Parameters<EmbeddedBackend['addEngine']>[1],
+  analysis: AnalysisThread,
 ): Promise<void> {
   switch (change.type) {
     case 'engine-created':
@@ -168,15 +173,19 @@ async function applyToIndex(
       // A batch is indexed a slice at a time with a turn of the event loop between slices, so searches that arrive
       // meanwhile wait for one slice, not for the whole batch. (A search may then see part of a batch that is not
       // yet acknowledged; the write's answer still waits for all of it.)
+      // The batch (and what it replaces) is analysed on the analysis thread first, while searches go on here.
       const documents = change.documents as unknown as readonly SiteDocument[];
+      const analysed = await analysis.analyseWrite(backend, change.engine, documents, documents.map((document) => String(document.id)));
       for (let start = 0; start < documents.length; start += INDEX_SLICE) {
         if (start > 0) await turnOfEventLoop();
-        await backend.write(change.engine, { put: documents.slice(start, start + INDEX_SLICE) });
+        await backend.write(change.engine, { put: documents.slice(start, start + INDEX_SLICE), analysed });
       }
       return;
     }
-    case 'documents-deleted':
-      await backend.write(change.engine, { remove: change.ids });
+    case 'documents-deleted': {
+      const analysed = await analysis.analyseWrite(backend, change.engine, [], change.ids);
+      await backend.write(change.engine, { remove: change.ids, analysed });
+    }
   }
 }
 

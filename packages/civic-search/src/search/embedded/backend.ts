@@ -10,6 +10,7 @@ import type {
 import { BackendError, InvalidRequestError, UnknownEngineError, type SearchBackend, type SiteDocument } from '../types';
 import { createClickStore } from './click-store';
 import { buildEngineIndex, PAGE_TEXT_FIELDS, type EngineIndex, type TextFields } from './engine-index';
+import type { AnalysedDocuments } from './document-analysis';
 import { indexFile, loadOrBuildIndex, saveWrittenIndex } from './index-store';
 import { rm } from 'node:fs/promises';
 import { IssuedRequests } from './issued-requests';
@@ -81,6 +82,11 @@ export interface EmbeddedBackend extends SearchBackend {
    * visible to the next search. Resolves with, per removed id, whether the engine held it.
    */
   write(engine: string, change: DocumentsChange): Promise<boolean[]>;
+  /**
+   * What analysing a write elsewhere needs: the documents held under these ids now (what a put replaces, or a
+   * removal takes out) and the text fields analysed.
+   */
+  heldDocuments(engine: string, ids: readonly string[]): Promise<{ documents: (SiteDocument | undefined)[]; fields: readonly string[] }>;
   /** Serves another engine (its index loaded or built like those given at creation). */
   addEngine(name: string, source: DocumentSource | EngineSource): void;
   /** Stops serving an engine and forgets its index (the saved file is deleted). */
@@ -99,6 +105,8 @@ export interface EmbeddedBackend extends SearchBackend {
 export interface DocumentsChange {
   put?: readonly SiteDocument[];
   remove?: readonly string[];
+  /** The analysis, made elsewhere, of documents put and of those they replace or remove (others are analysed here). */
+  analysed?: AnalysedDocuments;
 }
 
 /**
@@ -216,8 +224,8 @@ export function createEmbeddedBackend({
   };
 
   const applyChange = (state: EngineState, index: EngineIndex, change: DocumentsChange): boolean[] => {
-    if (change.put && change.put.length > 0) index.put(change.put);
-    const removed = change.remove && change.remove.length > 0 ? index.remove(change.remove) : [];
+    if (change.put && change.put.length > 0) index.put(change.put, change.analysed);
+    const removed = change.remove && change.remove.length > 0 ? index.remove(change.remove, change.analysed) : [];
     state.suggestions.clear();
     return removed;
   };
@@ -233,6 +241,11 @@ export function createEmbeddedBackend({
       state.pending?.push(change);
       compactSoon(engine, state);
       return removed;
+    },
+
+    async heldDocuments(engine, ids) {
+      const { index } = await engineState(engine);
+      return { documents: ids.map((id) => index.heldDocument(id)), fields: index.text.fields };
     },
 
     addEngine(name, source) {

@@ -1,5 +1,5 @@
 import type { ApiRange } from 'civic-elements/core';
-import type { FieldColumn } from './field-columns';
+import { renumberingOf, type FieldColumn } from './field-columns';
 import { comparable, rangeMatcher } from './filters';
 
 /** A column's numeric values (dates as instants) sorted, so a range is two binary searches. */
@@ -17,6 +17,11 @@ const indexes = new WeakMap<FieldColumn['values'], RangeIndex>();
 function rangeIndex(column: FieldColumn): RangeIndex {
   let index = indexes.get(column.values);
   if (index) return index;
+  index = carriedIndex(column.values);
+  if (index) {
+    indexes.set(column.values, index);
+    return index;
+  }
   const numeric: { code: number; value: number }[] = [];
   const others: number[] = [];
   column.values.forEach((value, code) => {
@@ -33,6 +38,30 @@ function rangeIndex(column: FieldColumn): RangeIndex {
   };
   indexes.set(column.values, index);
   return index;
+}
+
+/**
+ * The range index of a dictionary renumbered from one that had one (after a write): the same order with the codes
+ * renumbered and dropped values left out, instead of sorting again. Equal values may then be visited in another
+ * order than a fresh sort's; every caller only sums or unites what it visits.
+ */
+function carriedIndex(values: FieldColumn['values']): RangeIndex | undefined {
+  const renumbering = renumberingOf(values);
+  const previous = renumbering && indexes.get(renumbering.previous as FieldColumn['values']);
+  if (!renumbering || !previous) return undefined;
+  const { renumbered } = renumbering;
+  const codes: number[] = [];
+  const numbers: number[] = [];
+  previous.codes.forEach((code, i) => {
+    if (renumbered[code] < 0) return;
+    codes.push(renumbered[code]);
+    numbers.push(previous.values[i]);
+  });
+  return {
+    codes: Int32Array.from(codes),
+    values: Float64Array.from(numbers),
+    others: previous.others.map((code) => renumbered[code]).filter((code) => code >= 0),
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import { LiveVocabulary, VocabularyBuilder, type VocabularyEntry } from './vocab
 import { documentReader, type FieldReader } from './filters';
 import { DocSet } from './doc-set';
 import { LivePostings } from './live-postings';
+import type { AnalysedDocuments } from './document-analysis';
 import { createFieldRanks, type FieldRanks } from './sorting';
 import { buildPostings, loadPostings, savePostings, type PostingsIndex, type SavedPostings } from './postings';
 import { TermScorer } from './term-scorer';
@@ -130,13 +131,16 @@ export class EngineIndex {
     return this.positions.get(id);
   }
 
-  /** Indexes documents, replacing those whose id is held. */
-  put(documents: readonly SiteDocument[]): void {
+  /**
+   * Indexes documents, replacing those whose id is held. `analysed` may hold the analysis of documents put and of
+   * those they replace, made elsewhere (by object: a document not in it is analysed here).
+   */
+  put(documents: readonly SiteDocument[], analysed?: AnalysedDocuments): void {
     for (const document of documents) {
       const id = String(document.id);
       const held = this.positions.get(id);
-      if (held !== undefined) this.removeAt(held);
-      const position = this.postings.add(document as unknown as Record<string, unknown>);
+      if (held !== undefined) this.removeAt(held, analysed);
+      const position = this.postings.add(document as unknown as Record<string, unknown>, analysed?.get(document));
       this.documents[position] = document;
       this.readers[position] = documentReader(document);
       this.positions.set(id, position);
@@ -146,12 +150,12 @@ export class EngineIndex {
     this.refreshLookups(true);
   }
 
-  /** Takes documents out by id; returns, per id, whether it was held. */
-  remove(ids: readonly string[]): boolean[] {
+  /** Takes documents out by id (`analysed`: as in `put`); returns, per id, whether it was held. */
+  remove(ids: readonly string[], analysed?: AnalysedDocuments): boolean[] {
     const removed = ids.map((id) => {
       const position = this.positions.get(String(id));
       if (position === undefined) return false;
-      this.removeAt(position);
+      this.removeAt(position, analysed);
       return true;
     });
     this.refreshLookups(true);
@@ -218,9 +222,15 @@ export class EngineIndex {
     this.orders = createSortOrders(this.documents.length, this.ranks, undefined, { previous: from.orders, renumbered });
   }
 
-  private removeAt(position: number): void {
+  /** The document held under an id, if any (what a put of that id replaces). */
+  heldDocument(id: string): SiteDocument | undefined {
+    const position = this.positions.get(id);
+    return position === undefined ? undefined : this.documents[position];
+  }
+
+  private removeAt(position: number, analysed?: AnalysedDocuments): void {
     const document = this.documents[position];
-    this.postings.remove(position, document as unknown as Record<string, unknown>);
+    this.postings.remove(position, document as unknown as Record<string, unknown>, analysed?.get(document));
     this.positions.delete(String(document.id));
     this.readers[position] = noFields;
     this.changed.push(position);

@@ -117,7 +117,127 @@ function patchColumn(old: FieldColumn, documents: readonly FieldReader[], field:
   for (const position of changed) if (position < documents.length) codes[position] = code(documents[position](field));
   // Positions past the old column are new documents, whether or not `changed` names them.
   for (let position = old.codes.length; position < documents.length; position++) codes[position] = code(documents[position](field));
-  return added.length > 0 ? columnOf(codes, [...values, ...added]) : columnOf(codes, values, codeOf);
+  return (
+    patchedColumn(old, codes, changed, [...values, ...added], codeOf) ??
+    (added.length > 0 ? columnOf(codes, [...values, ...added]) : columnOf(codes, values, codeOf))
+  );
+}
+
+/**
+ * `columnOf(codes, dictionary)` worked out from the column before the writes, in time proportional to the positions
+ * the writes touched and the values, not to the documents: the documents of each value are the earlier ones
+ * (copied whole where none left) followed by those added, and the numbering by first appearance is only sorted
+ * again when a write moved a value's first document. Positions are never given a value again once past: a write
+ * removes a document (its position loses its value) or adds one at a new position, after every earlier one.
+ * Undefined when a position before the old column's end gained a value (not a write's doing): build it whole.
+ */
+function patchedColumn(
+  old: FieldColumn,
+  codes: Int32Array,
+  changed: readonly number[],
+  dictionary: readonly Exclude<FieldValue, null | undefined>[],
+  codeOf: Map<string, number>,
+): FieldColumn | undefined {
+  const oldLength = Math.min(old.codes.length, codes.length);
+  const oldDistinct = old.values.length;
+  const distinct = dictionary.length;
+  const counts = new Int32Array(distinct);
+  for (let c = 0; c < oldDistinct; c++) counts[c] = old.offsets[c + 1] - old.offsets[c];
+  // Documents that left a value (per code), and the positions past the old column with their values, ascending.
+  const removed = new Int32Array(oldDistinct);
+  const left = new Uint8Array(oldLength);
+  for (const position of changed) {
+    if (position >= oldLength || left[position] === 1) continue;
+    const before = old.codes[position];
+    const now = codes[position];
+    if (now === before) continue;
+    if (now >= 0) return undefined;
+    left[position] = 1;
+    removed[before]++;
+    counts[before]--;
+  }
+  for (let position = oldLength; position < old.codes.length; position++) if (old.codes[position] >= 0) return undefined;
+  const appended: number[] = [];
+  for (let position = oldLength; position < codes.length; position++) {
+    if (codes[position] < 0) continue;
+    appended.push(position);
+    counts[codes[position]]++;
+  }
+  // Each value's first document now: its first earlier one still there, else its first added one.
+  const first = new Float64Array(distinct).fill(Infinity);
+  for (let c = 0; c < oldDistinct; c++) {
+    for (let at = old.offsets[c]; at < old.offsets[c + 1]; at++) {
+      if (left[old.positions[at]] === 0) {
+        first[c] = old.positions[at];
+        break;
+      }
+    }
+  }
+  for (const position of appended) if (first[codes[position]] === Infinity) first[codes[position]] = position;
+  // The numbering by first appearance: unchanged while the first documents stay in code order and no value is gone.
+  let same = true;
+  for (let c = 0; c < distinct && same; c++) same = first[c] !== Infinity && (c === 0 || first[c - 1] < first[c]);
+  const renumbered = new Int32Array(distinct);
+  let live = distinct;
+  if (same) {
+    for (let c = 0; c < distinct; c++) renumbered[c] = c;
+  } else {
+    const order = Array.from({ length: distinct }, (_, c) => c)
+      .filter((c) => first[c] !== Infinity)
+      .sort((a, b) => first[a] - first[b]);
+    renumbered.fill(-1);
+    order.forEach((c, next) => (renumbered[c] = next));
+    live = order.length;
+  }
+  const offsets = new Int32Array(live + 1);
+  for (let c = 0; c < distinct; c++) if (renumbered[c] >= 0) offsets[renumbered[c] + 1] = counts[c];
+  for (let r = 0; r < live; r++) offsets[r + 1] += offsets[r];
+  const positions = new Int32Array(offsets[live]);
+  const next = offsets.slice(0, live);
+  for (let c = 0; c < oldDistinct; c++) {
+    const r = renumbered[c];
+    if (r < 0) continue;
+    const [start, end] = [old.offsets[c], old.offsets[c + 1]];
+    if (removed[c] === 0) {
+      positions.set(old.positions.subarray(start, end), next[r]);
+      next[r] += end - start;
+    } else {
+      for (let at = start; at < end; at++) if (left[old.positions[at]] === 0) positions[next[r]++] = old.positions[at];
+    }
+  }
+  for (const position of appended) positions[next[renumbered[codes[position]]]++] = position;
+  if (same) {
+    // The dictionary is kept whole when no value is new: with it its sorted values and range index.
+    const values = distinct === oldDistinct ? old.values : dictionary;
+    dictionaries.set(values, codeOf);
+    return { codes, values, offsets, positions };
+  }
+  for (let position = 0; position < codes.length; position++) if (codes[position] >= 0) codes[position] = renumbered[codes[position]];
+  const values = new Array<Exclude<FieldValue, null | undefined>>(live);
+  for (let c = 0; c < distinct; c++) if (renumbered[c] >= 0) values[renumbered[c]] = dictionary[c];
+  if (distinct === oldDistinct) renumberings.set(values, { previous: old.values, renumbered });
+  // The codes by key follow the numbering (the old column is patched once only, so its map is taken over).
+  for (const [key, c] of codeOf) {
+    const next = c < distinct ? renumbered[c] : -1;
+    if (next < 0) codeOf.delete(key);
+    else codeOf.set(key, next);
+  }
+  dictionaries.set(values, codeOf);
+  return { codes, values, offsets, positions };
+}
+
+/** A dictionary that is an earlier one renumbered (values dropped: -1), so what was sorted for it carries over. */
+export interface DictionaryRenumbering {
+  readonly previous: readonly unknown[];
+  /** The new code of each earlier code, or -1. */
+  readonly renumbered: Int32Array;
+}
+
+const renumberings = new WeakMap<readonly unknown[], DictionaryRenumbering>();
+
+/** How a dictionary was renumbered from an earlier one holding the same values or more, when it was. */
+export function renumberingOf(values: readonly unknown[]): DictionaryRenumbering | undefined {
+  return renumberings.get(values);
 }
 
 /** Codes values as a dictionary does, adding the values it has not seen (-1: no value). */

@@ -1,4 +1,5 @@
 import type { TextAnalyzer } from './languages';
+import { analyseText, type AnalysedDocument, type AnalysedField } from './document-analysis';
 import { MAX_FREQUENCY, type FieldPostings, type PostingsIndex } from './postings';
 
 /** What a live change tells the rest of the index, in the order MiniSearch would make the same change. */
@@ -169,68 +170,56 @@ export class LivePostings {
     return list !== undefined && binarySearch(list.positions, 0, list.positions.length, position);
   }
 
-  /** Indexes a document at the next position, and returns it. */
-  add(document: Readonly<Record<string, unknown>>): number {
+  /**
+   * Indexes a document at the next position, and returns it. `analysed` is the document's analysis if it was made
+   * already (on another thread): used for each field it holds in this engine's language, the rest analysed here.
+   */
+  add(document: Readonly<Record<string, unknown>>, analysed?: AnalysedDocument): number {
     const position = this.slots++;
     this.liveFlags = grown(this.liveFlags, this.slots);
     this.liveFlags[position] = 1;
     const countBefore = this.live;
     this.fields.forEach((field, fieldId) => {
       this.fieldLengths[fieldId] = grown(this.fieldLengths[fieldId], this.slots);
-      const value = document[field];
-      if (value === undefined || value === null) return;
-      const tokens = this.analyzer.tokenize(String(value));
-      const length = new Set(tokens).size;
-      this.fieldLengths[fieldId][position] = length;
+      const text = this.analysedField(document, field, analysed);
+      if (!text) return;
+      this.fieldLengths[fieldId][position] = text.length;
       // MiniSearch's running average, counting the documents before this one.
-      this.averages[fieldId] = (this.averages[fieldId] * countBefore + length) / (countBefore + 1);
-      const counts = new Map<number, number>();
-      for (const token of tokens) {
-        const term = this.termOf(token, 1);
-        if (term < 0) continue;
-        const count = counts.get(term);
-        counts.set(term, (count ?? 0) + 1);
-        // MiniSearch puts a term in its tree at the term's first entry: here, its first occurrence.
-        if (count === undefined) {
-          this.frequenciesByField[fieldId][term]++;
-          if (this.termTotals[term]++ === 0) this.events.termAppeared(this.terms[term], term);
-        }
-      }
+      this.averages[fieldId] = (this.averages[fieldId] * countBefore + text.length) / (countBefore + 1);
+      this.countWords(text, 1);
       const tails = this.tails[fieldId];
-      for (const [term, count] of counts) {
+      // MiniSearch puts a term in its tree at the term's first entry: terms come in order of first occurrence.
+      text.terms.forEach((stem, i) => {
+        const term = this.termId(stem);
+        this.frequenciesByField[fieldId][term]++;
+        if (this.termTotals[term]++ === 0) this.events.termAppeared(this.terms[term], term);
         let list = tails.get(term);
         if (!list) tails.set(term, (list = { positions: [], frequencies: [] }));
         list.positions.push(position);
-        list.frequencies.push(Math.min(MAX_FREQUENCY, count));
+        list.frequencies.push(Math.min(MAX_FREQUENCY, text.counts[i]));
         this.tailCount++;
-      }
+      });
     });
     this.live++;
     return position;
   }
 
-  /** Removes the document at `position`, given as it was indexed (its words are counted out of the statistics). */
-  remove(position: number, document: Readonly<Record<string, unknown>>): void {
+  /**
+   * Removes the document at `position`, given as it was indexed (its words are counted out of the statistics), with
+   * its analysis if made already (see `add`).
+   */
+  remove(position: number, document: Readonly<Record<string, unknown>>, analysed?: AnalysedDocument): void {
     if (!this.isLive(position)) return;
     const count = this.live;
     this.fields.forEach((field, fieldId) => {
-      const value = document[field];
-      if (value === undefined || value === null) return;
-      const tokens = this.analyzer.tokenize(String(value));
-      const length = new Set(tokens).size;
-      this.averages[fieldId] = count === 1 ? 0 : (this.averages[fieldId] * count - length) / (count - 1);
-      const remaining = new Map<number, number>();
-      const termsOfTokens = tokens.map((token) => {
-        const term = this.termOf(token, -1);
-        if (term >= 0) remaining.set(term, (remaining.get(term) ?? 0) + 1);
-        return term;
-      });
+      const text = this.analysedField(document, field, analysed);
+      if (!text) return;
+      this.averages[fieldId] = count === 1 ? 0 : (this.averages[fieldId] * count - text.length) / (count - 1);
+      this.countWords(text, -1);
       // As MiniSearch removes: token by token, the term leaving the field at its last occurrence.
-      for (const term of termsOfTokens) {
-        if (term < 0) continue;
-        const left = remaining.get(term)! - 1;
-        remaining.set(term, left);
-        if (left > 0) continue;
+      for (const i of text.lastOrder) {
+        const term = this.termIds.get(text.terms[i]);
+        if (term === undefined) continue;
         this.frequenciesByField[fieldId][term]--;
         if (--this.termTotals[term] === 0) this.events.termVanished(this.terms[term], term);
       }
@@ -296,15 +285,26 @@ export class LivePostings {
     return this.tailCount + (this.slots - this.live);
   }
 
-  /** The term of a raw token (a new id for a new term), counting the word for the vocabulary; -1 when not indexed. */
-  private termOf(token: string, delta: 1 | -1): number {
-    const word = this.analyzer.fold(token);
-    if (word === '' || this.analyzer.isStopWord(word)) return -1;
-    const stem = this.analyzer.stem(word);
-    this.events.wordCounted(word, stem, this.analyzer.surface(token), delta);
+  /** A field of a document as analysed already, or analysed now; null when the document has no value for it. */
+  private analysedField(document: Readonly<Record<string, unknown>>, field: string, analysed: AnalysedDocument | undefined): AnalysedField | null {
+    const given = analysed?.language === this.analyzer.language ? analysed.fields[field] : undefined;
+    if (given !== undefined) return given;
+    const value = document[field];
+    return value === undefined || value === null ? null : analyseText(String(value), this.analyzer);
+  }
+
+  /** Each occurrence of each word counted in (+1) or out (-1), for the vocabulary. */
+  private countWords(text: AnalysedField, delta: 1 | -1): void {
+    const { words, wordCounts } = text;
+    for (let i = 0; i < wordCounts.length; i++) {
+      for (let n = 0; n < wordCounts[i]; n++) this.events.wordCounted(words[3 * i], words[3 * i + 1], words[3 * i + 2], delta);
+    }
+  }
+
+  /** The id of a term, a new one for a term not seen before. */
+  private termId(stem: string): number {
     let term = this.termIds.get(stem);
     if (term === undefined) {
-      if (delta < 0) return -1;
       term = this.terms.length;
       this.terms.push(stem);
       this.termIds.set(stem, term);

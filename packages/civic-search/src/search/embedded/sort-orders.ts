@@ -90,7 +90,11 @@ export function createSortOrders(
   return orders;
 }
 
-/** `old` without the changed positions, merged with those of them still live (and within the documents), in order. */
+/**
+ * `old` without the changed positions, merged with those of them still live (and within the documents), in order:
+ * one pass copying the untouched positions, then each added one put where a binary search places it, the runs
+ * between copied whole.
+ */
 function mergedOrder(
   old: Int32Array,
   changed: readonly number[],
@@ -106,11 +110,23 @@ function mergedOrder(
     if (!isLive || isLive(position)) added.push(position);
   }
   added.sort(compare);
-  const kept = old.filter((position) => touched[position] === 0);
-  const order = new Int32Array(kept.length + added.length);
-  let [k, a, at] = [0, 0, 0];
-  while (k < kept.length && a < added.length) order[at++] = compare(kept[k], added[a]) <= 0 ? kept[k++] : added[a++];
-  while (k < kept.length) order[at++] = kept[k++];
-  while (a < added.length) order[at++] = added[a++];
+  const kept = new Int32Array(old.length);
+  let keptCount = 0;
+  for (let i = 0; i < old.length; i++) if (touched[old[i]] === 0) kept[keptCount++] = old[i];
+  const order = new Int32Array(keptCount + added.length);
+  let [from, at] = [0, 0];
+  for (const position of added) {
+    let [low, high] = [from, keptCount];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(kept[middle], position) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    order.set(kept.subarray(from, low), at);
+    at += low - from;
+    from = low;
+    order[at++] = position;
+  }
+  order.set(kept.subarray(from, keptCount), at);
   return order;
 }

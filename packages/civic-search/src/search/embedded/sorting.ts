@@ -1,5 +1,5 @@
 import type { ApiSort, ApiSortDirection } from 'civic-elements/core';
-import { createFieldColumns, type FieldColumns } from './field-columns';
+import { createFieldColumns, renumberingOf, type FieldColumns } from './field-columns';
 import { comparable, type FieldReader } from './filters';
 
 export interface Sortable {
@@ -53,8 +53,11 @@ interface ValueOrder {
 const valueOrders = new WeakMap<readonly unknown[], ValueOrder>();
 
 function valueOrder(values: readonly unknown[]): ValueOrder {
-  let order = valueOrders.get(values);
-  if (order) return order;
+  let order = valueOrders.get(values) ?? carriedOrder(values);
+  if (order) {
+    valueOrders.set(values, order);
+    return order;
+  }
   const keys = values.map(sortKey);
   const codes = keys.map((_, code) => code).filter((code) => keys[code] !== undefined);
   codes.sort((a, b) => compareKeys(keys[a]!, keys[b]!));
@@ -63,6 +66,29 @@ function valueOrder(values: readonly unknown[]): ValueOrder {
   order = { sorted: Int32Array.from(codes), tied };
   valueOrders.set(values, order);
   return order;
+}
+
+/**
+ * The value order of a dictionary renumbered from one already sorted (after a write): the same order, codes
+ * renumbered, dropped values left out; two values left side by side are tied when every step between them was.
+ */
+function carriedOrder(values: readonly unknown[]): ValueOrder | undefined {
+  const renumbering = renumberingOf(values);
+  const previous = renumbering && valueOrders.get(renumbering.previous);
+  if (!renumbering || !previous) return undefined;
+  const sorted: number[] = [];
+  const tied: number[] = [];
+  // Whether every value from the last one kept to this one was tied to the one before it.
+  let chain = 1;
+  previous.sorted.forEach((code, i) => {
+    if (i > 0) chain &= previous.tied[i];
+    const next = renumbering.renumbered[code];
+    if (next < 0) return;
+    tied.push(sorted.length === 0 ? 0 : chain);
+    sorted.push(next);
+    chain = 1;
+  });
+  return { sorted: Int32Array.from(sorted), tied: Uint8Array.from(tied) };
 }
 
 /**
