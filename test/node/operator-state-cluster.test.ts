@@ -141,13 +141,15 @@ describe('operator state in a live OpenSearch cluster', { skip: unavailable }, (
         ]),
       );
       // Each shard of the engine's index refreshes on its own: wait until every page is searchable.
-      // The other process learns of the new engine from the cluster's catalog (404 until then), then of its pages.
-      await within('the documents', DOCUMENTS_WITHIN_MS, async () => {
+      // The other process learns of the new engine from the cluster's catalog (404 until then), then of its pages,
+      // and of the fields the pages brought (a text search reads those) at its next read of the catalog.
+      await within('the documents and their fields', DOCUMENTS_WITHIN_MS, async () => {
         const found = await search('');
-        return found.status === 200 && ids(found).length === 4;
+        if (found.status !== 200 || ids(found).length !== 4) return false;
+        const rates = await search('rates');
+        return rates.status === 200 && ids(rates).includes('rates-2019');
       });
       assert.ok(!ids(await search('refuse')).includes('bins'), 'no page says "refuse" before the synonym');
-      assert.ok(ids(await search('rates')).includes('rates-2019'));
 
       ok(await one.api('POST', '/engines/council/synonyms', { synonyms: ['rubbish', 'refuse'] }));
       const synonym = await within('a synonym set', IN_EFFECT_WITHIN_MS, async () => ids(await search('refuse')).includes('bins'));
