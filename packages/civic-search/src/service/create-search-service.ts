@@ -24,7 +24,15 @@ import { withMetaSearch, type MetaEngineRules } from '../meta-engines/meta-searc
 import { metaEngineDefinitions } from '../meta-engines/meta-definitions';
 import { crawlEngines, serviceCrawls, type ServiceCrawl, type ServiceCrawls } from '../crawler/service-crawls';
 import type { CrawlStore } from '../crawler/crawl-store';
-import { forgetEngineRules, previewSearch, relevanceApi, relevanceRules, withRelevance, type PreviewSearch, type RelevanceDraft } from '../relevance';
+import {
+  forgetEngineRules,
+  previewSearch,
+  relevanceApi,
+  relevanceRules,
+  withRelevance,
+  type PreviewSearch,
+  type RelevanceDraft,
+} from '../relevance';
 import { clusterAnalyticsStoreFromEnv, createAnalytics, type Analytics, type AnalyticsOptions } from '../analytics';
 import { consoleRoutes, type SessionLimits, type SignInLimit } from '../console';
 import { RelevanceTestStore, relevanceTestsApi } from '../relevance-tests';
@@ -249,7 +257,8 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       });
     }
     maxConcurrent ??= EMBEDDED_MAX_CONCURRENT;
-  } else throw new Error(`createSearchService: the backend must be "embedded", "elasticsearch" or "opensearch", not ${JSON.stringify(choice)}.`);
+  } else
+    throw new Error(`createSearchService: the backend must be "embedded", "elasticsearch" or "opensearch", not ${JSON.stringify(choice)}.`);
 
   const operatorStore = options.operatorStore ?? openedStore!;
   // A store that was given is the caller's to close.
@@ -277,7 +286,9 @@ export async function createSearchService(options: SearchServiceOptions): Promis
       : createAnalytics({
           // A cluster backend keeps analytics in the cluster too, so every process serving it reports the same figures.
           ...(!options.analytics?.store &&
-            (choice === 'elasticsearch' || choice === 'opensearch') && { store: await clusterAnalyticsStoreFromEnv(choice, options.env ?? process.env) }),
+            (choice === 'elasticsearch' || choice === 'opensearch') && {
+              store: await clusterAnalyticsStoreFromEnv(choice, options.env ?? process.env, options.analytics?.limits),
+            }),
           ...options.analytics,
           dataDir,
           operatorStore,
@@ -337,7 +348,8 @@ export async function createSearchService(options: SearchServiceOptions): Promis
   const rules = relevanceRules(operatorStore, (name) => registry.get(name)?.schema);
   /** A meta engine's own rules: the saved ones, or for a preview, one engine's draft in place of its saved rules. */
   const metaRules = (drafted?: { engine: string; draft: RelevanceDraft }): MetaEngineRules => ({
-    curationOf: async (engine, query) => (await rules.apply(engine, { query }, engine === drafted?.engine ? drafted.draft : undefined)).rules,
+    curationOf: async (engine, query) =>
+      (await rules.apply(engine, { query }, engine === drafted?.engine ? drafted.draft : undefined)).rules,
     settingsOf: async (engine) => {
       if (engine === drafted?.engine && drafted.draft.settings) return drafted.draft.settings;
       const definition = registry.get(engine);
