@@ -12,6 +12,7 @@ import {
   definitionOf,
   ensureCatalog,
   entryOf,
+  CATALOG_READY_WAIT_MS,
   readCatalog,
   readEntry,
   removeEntry,
@@ -114,8 +115,8 @@ export async function createClusterAdmin({
   /** A definition as the catalog holds it (the language explicit), so the cache equals a fresh read. */
   const normalised = (definition: EngineDefinition) => definitionOf(entryOf(definition, now()), definition.name);
 
-  async function reload(): Promise<EngineDefinition[]> {
-    const read = await readCatalog(client, indexPrefix, log);
+  async function reload(waitForShardsMs = 0): Promise<EngineDefinition[]> {
+    const read = await readCatalog(client, indexPrefix, log, { waitForShardsMs });
     cache.clear();
     for (const definition of read) cache.set(definition.name, definition);
     return read;
@@ -248,12 +249,12 @@ export async function createClusterAdmin({
   }
 
   if (await ensureCatalog(client, indexPrefix)) log(`Created ${indexPrefix}-${CATALOG_SUFFIX}.`);
-  else await reload();
+  else await reload(CATALOG_READY_WAIT_MS);
   for (const given of engines) await registerConfigured(given);
 
   return {
     definitions: () => [...cache.values()].sort((a, b) => a.name.localeCompare(b.name)),
-    reload,
+    reload: () => reload(),
 
     async listEngines() {
       return Promise.all((await reload()).map(infoOf));

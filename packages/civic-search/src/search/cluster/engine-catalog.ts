@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
-import type { ClusterClient } from './cluster-client';
+import { setTimeout } from 'node:timers/promises';
+import { ClusterResponseError, type ClusterClient } from './cluster-client';
 import { checkedEngineDefinition, type EngineDefinition } from '../../engines/engine-definition';
 import type { EngineSchema, SearchFieldWeights } from '../../engines/engine-schema';
 import { BackendError, BackendUnavailableError } from '../types';
@@ -90,35 +91,64 @@ export async function ensureCatalog(client: ClusterClient, prefix: string): Prom
 }
 
 /**
- * Every engine in the catalog, by name. An entry that no longer passes the definition checks is left out and
- * reported through `skip`, so one damaged entry does not take every engine down.
+ * How long a starting service waits for the catalog's shards. An index made a moment ago, by this process or by
+ * another starting beside it, answers 503 (or from only some shards) until its primary is active, which a loaded
+ * cluster can take seconds to do. A cluster that cannot be reached at all still fails at once.
  */
-export async function readCatalog(client: ClusterClient, prefix: string, skip: (problem: string) => void): Promise<EngineDefinition[]> {
-  let response: estypes.SearchResponse<CatalogEntry>;
-  try {
-    response = await client.search<CatalogEntry>({
-      index: catalogIndex(prefix),
-      size: MAX_ENGINES,
-      sort: [{ name: { order: 'asc' } }],
-      query: { match_all: {} },
-    });
-  } catch (error) {
-    throw toBackendError(error);
-  }
-  if (!Array.isArray(response?.hits?.hits)) throw new BackendError('Elasticsearch sent an answer that could not be read');
-  // A cluster going down answers with what the shards it still reached hold: such a catalog would read as engines
-  // deleted, and searches of them would be answered 404 instead of 503. Only a whole read is the catalog.
-  if ((response._shards?.failed ?? 0) > 0 || response.timed_out)
-    throw new BackendUnavailableError('the engine catalog could not be read whole (the cluster is not answering from every shard)');
-  const definitions: EngineDefinition[] = [];
-  for (const hit of response.hits.hits) {
+export const CATALOG_READY_WAIT_MS = 30_000;
+
+/** Whether a read failed only because the index's shards are not all active yet. */
+const shardsNotReady = (error: unknown) => error instanceof ClusterResponseError && error.status === 503;
+
+/**
+ * Every engine in the catalog, by name. An entry that no longer passes the definition checks is left out and
+ * reported through `skip`, so one damaged entry does not take every engine down. With `waitForShardsMs`, a
+ * catalog whose shards are not yet active is read again until they are, for up to that long.
+ */
+export async function readCatalog(
+  client: ClusterClient,
+  prefix: string,
+  skip: (problem: string) => void,
+  { waitForShardsMs = 0 }: { waitForShardsMs?: number } = {},
+): Promise<EngineDefinition[]> {
+  const started = Date.now();
+  const mayWait = () => Date.now() - started < waitForShardsMs;
+  for (let pause = 100; ; pause = Math.min(pause * 2, 1_000)) {
+    let response: estypes.SearchResponse<CatalogEntry>;
     try {
-      definitions.push(definitionOf(hit._source, hit._id ?? ''));
+      response = await client.search<CatalogEntry>({
+        index: catalogIndex(prefix),
+        size: MAX_ENGINES,
+        sort: [{ name: { order: 'asc' } }],
+        query: { match_all: {} },
+      });
     } catch (error) {
-      skip(`${catalogIndex(prefix)}: skipped ${(error as Error).message}`);
+      if (shardsNotReady(error) && mayWait()) {
+        await setTimeout(pause);
+        continue;
+      }
+      throw toBackendError(error);
     }
+    if (!Array.isArray(response?.hits?.hits)) throw new BackendError('Elasticsearch sent an answer that could not be read');
+    // A cluster going down answers with what the shards it still reached hold: such a catalog would read as engines
+    // deleted, and searches of them would be answered 404 instead of 503. Only a whole read is the catalog.
+    if ((response._shards?.failed ?? 0) > 0 || response.timed_out) {
+      if (mayWait()) {
+        await setTimeout(pause);
+        continue;
+      }
+      throw new BackendUnavailableError('the engine catalog could not be read whole (the cluster is not answering from every shard)');
+    }
+    const definitions: EngineDefinition[] = [];
+    for (const hit of response.hits.hits) {
+      try {
+        definitions.push(definitionOf(hit._source, hit._id ?? ''));
+      } catch (error) {
+        skip(`${catalogIndex(prefix)}: skipped ${(error as Error).message}`);
+      }
+    }
+    return definitions;
   }
-  return definitions;
 }
 
 /** One engine's entry as it is now (a realtime read, not waiting for a refresh), or undefined when there is none. */
