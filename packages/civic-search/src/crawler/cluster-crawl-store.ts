@@ -3,6 +3,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { ClusterClient, ClusterRequestOptions } from '../search/cluster';
 import { toBackendError } from '../search/cluster/backend-errors';
 import { boolQuery } from '../search/cluster/bool-query';
+import { ensureIndex } from '../search/cluster/ensure-index';
 import { statusOf } from '../search/cluster/response-status';
 import { BackendError, BackendUnavailableError } from '../search/types';
 import { KEPT_PAGES, KEPT_RUNS, type CrawlRunRecord, type PageRecrawlRecord } from './crawl-history';
@@ -106,15 +107,7 @@ export async function openClusterCrawlStore({
   };
   const at = () => new Date(now()).toISOString();
 
-  await cluster(async () => {
-    if (await client.indices.exists({ index }, options)) return;
-    try {
-      await client.indices.create({ index, settings: INDEX_SETTINGS, mappings: MAPPINGS }, options);
-    } catch (error) {
-      // Two processes starting together both try to make it: the second one's "already exists" is success.
-      if (statusOf(error).type !== 'resource_already_exists_exception') throw error;
-    }
-  });
+  await cluster(() => ensureIndex(client, { index, settings: INDEX_SETTINGS, mappings: MAPPINGS }, options));
 
   const read = (id: string) =>
     cluster(async () => {

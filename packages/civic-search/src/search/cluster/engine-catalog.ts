@@ -5,6 +5,7 @@ import { checkedEngineDefinition, type EngineDefinition } from '../../engines/en
 import type { EngineSchema, SearchFieldWeights } from '../../engines/engine-schema';
 import { BackendError, BackendUnavailableError } from '../types';
 import { toBackendError } from './backend-errors';
+import { ensureIndex } from './ensure-index';
 import { statusOf } from './response-status';
 import { DEFAULT_LANGUAGE } from './language-analysis';
 
@@ -79,13 +80,9 @@ export function definitionOf(source: unknown, id: string): EngineDefinition {
  * "already exists" is success.
  */
 export async function ensureCatalog(client: ClusterClient, prefix: string): Promise<boolean> {
-  const index = catalogIndex(prefix);
   try {
-    if (await client.indices.exists({ index })) return false;
-    await client.indices.create({ index, mappings: CATALOG_MAPPINGS });
-    return true;
+    return await ensureIndex(client, { index: catalogIndex(prefix), mappings: CATALOG_MAPPINGS });
   } catch (error) {
-    if (statusOf(error).type === 'resource_already_exists_exception') return false;
     throw toBackendError(error);
   }
 }
