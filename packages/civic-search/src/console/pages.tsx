@@ -4,6 +4,7 @@ import { tryGetContext } from 'hono/context-storage';
 import type { QueryRow } from '../analytics/types';
 import type { ConsoleEnv } from './console-env';
 import { ReportFilterForm } from './report-filter-form';
+import { TableScroll } from './table-scroll';
 
 /** Where the console lives on the service. */
 export const CONSOLE_PATH = '/console';
@@ -162,9 +163,7 @@ function QueryTable({ id, caption, rows, empty, fixesFor, queryHref }: QueryTabl
       {rows.length === 0 ? (
         <p>{empty}</p>
       ) : (
-        // A table wider than a phone scrolls sideways in its own region, which keyboard users must be able to reach.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div class="table-scroll" role="region" aria-labelledby={id} tabindex={0}>
+        <TableScroll labelledBy={id}>
           <table>
             <thead>
               <tr>
@@ -189,7 +188,7 @@ function QueryTable({ id, caption, rows, empty, fixesFor, queryHref }: QueryTabl
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

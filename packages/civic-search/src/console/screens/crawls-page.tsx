@@ -4,6 +4,7 @@ import type { EngineCrawlStatus } from '../../crawler/engine-crawl-routes';
 import { Layout } from '../pages';
 import { Breadcrumb, CsrfField, ErrorSummary, Notice, invalidIf, type Problem } from './form-parts';
 import { EngineNav, enginePath } from './engine-nav';
+import { TableScroll } from '../table-scroll';
 
 export const crawlsPath = (engine: string) => enginePath(engine, '/crawls');
 
@@ -123,8 +124,7 @@ export function CrawlsPage({ engine, csrfToken, status, noCrawl, cannotRecrawl, 
           {status.runs.length === 0 ? (
             <p>No run has finished since the service started.</p>
           ) : (
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            <div class="table-scroll" role="region" aria-labelledby="runs-heading" tabindex={0}>
+            <TableScroll labelledBy="runs-heading">
               <table>
                 <thead>
                   <tr>
@@ -149,7 +149,7 @@ export function CrawlsPage({ engine, csrfToken, status, noCrawl, cannotRecrawl, 
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
           {last && (
             <>
@@ -172,8 +172,7 @@ export function CrawlsPage({ engine, csrfToken, status, noCrawl, cannotRecrawl, 
           {status.pages.length === 0 ? (
             <p>No page has been crawled again on request since the service started.</p>
           ) : (
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            <div class="table-scroll" role="region" aria-labelledby="pages-heading" tabindex={0}>
+            <TableScroll labelledBy="pages-heading">
               <table>
                 <thead>
                   <tr>
@@ -195,7 +194,7 @@ export function CrawlsPage({ engine, csrfToken, status, noCrawl, cannotRecrawl, 
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </>
       )}

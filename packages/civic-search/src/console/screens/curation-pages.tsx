@@ -5,6 +5,7 @@ import { EnginePage, Pager, ListTools } from './edit-parts';
 import { CsrfField, ErrorSummary, Notice, type Problem } from './form-parts';
 import { enginePath } from './engine-nav';
 import { PreviewResults, type PreviewPair } from './relevance-preview';
+import { TableScroll } from '../table-scroll';
 
 const curationsPath = (engine: string, rest = '') => `${enginePath(engine, '/curations')}${rest}`;
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -40,8 +41,7 @@ export function CurationListPage(props: CurationListProps) {
       {curations.length === 0 ? (
         <p>{search ? 'No best bet has that search or page.' : 'This engine has no best bets yet.'}</p>
       ) : (
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div class="table-scroll" role="region" aria-labelledby="curations-heading" tabindex={0}>
+        <TableScroll labelledBy="curations-heading">
           <table>
             <thead>
               <tr>
@@ -69,7 +69,7 @@ export function CurationListPage(props: CurationListProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pager base={curationsPath(engine)} page={props.page} totalPages={props.totalPages} search={search} />
     </EnginePage>

@@ -2,6 +2,7 @@
 import { Layout } from '../pages';
 import { Breadcrumb, CsrfField, ErrorSummary, Notice, type Problem } from './form-parts';
 import { EngineNav, enginePath } from './engine-nav';
+import { TableScroll } from '../table-scroll';
 
 export type Schema = Record<string, string>;
 export type EngineDocument = Record<string, unknown> & { id: string };
@@ -95,8 +96,7 @@ function SchemaTable({ schema }: { schema: Schema }) {
     <section>
       <h2 id="schema-heading">Schema</h2>
       <p>The fields this engine's documents have, and the type of each. Every document also has an id.</p>
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div class="table-scroll" role="region" aria-labelledby="schema-heading" tabindex={0}>
+      <TableScroll labelledBy="schema-heading">
         <table>
           <thead>
             <tr>
@@ -113,7 +113,7 @@ function SchemaTable({ schema }: { schema: Schema }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
@@ -136,8 +136,7 @@ export function DocumentPage({ engine, csrfToken, document, schema, cannotDelete
       <Breadcrumb links={[{ href: documentsPath(engine), label: `${engine}: documents` }]} />
       <h1>{title}</h1>
       <EngineNav engine={engine} current="/documents" />
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div class="table-scroll" role="region" aria-label="Fields" tabindex={0}>
+      <TableScroll label="Fields">
         <table>
           <thead>
             <tr>
@@ -161,7 +160,7 @@ export function DocumentPage({ engine, csrfToken, document, schema, cannotDelete
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {cannotDelete ? (
         <p class="hint">{cannotDelete} Deleting a document needs a key that writes this engine.</p>
       ) : (

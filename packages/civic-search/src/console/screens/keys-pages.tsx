@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { CONSOLE_PATH, Layout } from '../pages';
 import { Breadcrumb, CsrfField, ErrorSummary, Notice, invalidIf, type Problem } from './form-parts';
+import { TableScroll } from '../table-scroll';
 
 export const KEYS_PATH = `${CONSOLE_PATH}/keys`;
 export const keyPath = (name: string, action: 'revoke') => `${KEYS_PATH}/${encodeURIComponent(name)}/${action}`;
@@ -59,9 +60,7 @@ export function KeysPage({ csrfToken, keys, page, totalPages, notice }: KeysPage
       {keys.length === 0 ? (
         <p>No keys have been made yet.</p>
       ) : (
-        // A table wider than a phone scrolls sideways in its own region, which keyboard users must be able to reach.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div class="table-scroll" role="region" aria-labelledby="keys-caption" tabindex={0}>
+        <TableScroll labelledBy="keys-caption">
           <table>
             <caption id="keys-caption">Keys</caption>
             <thead>
@@ -93,7 +92,7 @@ export function KeysPage({ csrfToken, keys, page, totalPages, notice }: KeysPage
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {totalPages > 1 && (
         <nav aria-label="Pages of keys" class="pager">

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { chartDays, clickThrough, noResultRate, percent, totalFigures, type DayFigures } from '../overview-figures';
+import { TableScroll } from '../table-scroll';
 
 /** A UTC day as people read it, e.g. "Mon, 2 Nov 2026". */
 export const readableDay = (day: string) =>
@@ -49,9 +50,7 @@ export function OverviewSection({ days, csvHref }: { days: readonly DayFigures[]
         <p class="hint">Charts of these figures need JavaScript. The table below has every figure.</p>
       </div>
       <h3 id="overview-days">Figures by day</h3>
-      {/* A table wider than a phone scrolls sideways in its own region, which keyboard users must be able to reach. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div class="table-scroll" role="region" aria-labelledby="overview-days" tabindex={0}>
+      <TableScroll labelledBy="overview-days">
         <table class="figures">
           <thead>
             <tr>
@@ -88,7 +87,7 @@ export function OverviewSection({ days, csvHref }: { days: readonly DayFigures[]
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <p>
         <a href={csvHref} download>
           Download the figures by day (CSV)

@@ -5,6 +5,7 @@ import { CONSOLE_PATH, Layout } from '../pages';
 import { ReportFilterForm } from '../report-filter-form';
 import { EngineNav } from './engine-nav';
 import { FigureTotals } from './overview-section';
+import { TableScroll } from '../table-scroll';
 
 /** A result as the query's page lists it. */
 export interface ShownResult {
@@ -95,9 +96,7 @@ export function QueryPage(props: QueryPageProps) {
         {clicked.length === 0 ? (
           <p>Nobody opened a result of this search in this range.</p>
         ) : (
-          // A table wider than a phone scrolls sideways in its own region, which keyboard users must be able to reach.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          <div class="table-scroll" role="region" aria-labelledby="clicked" tabindex={0}>
+          <TableScroll labelledBy="clicked">
             <table>
               <thead>
                 <tr>
@@ -120,7 +119,7 @@ export function QueryPage(props: QueryPageProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </Layout>

@@ -11,6 +11,7 @@ import {
 import { Layout } from '../pages';
 import { EngineNav, enginePath } from './engine-nav';
 import { ErrorSummary, invalidIf, type Problem } from './form-parts';
+import { TableScroll } from '../table-scroll';
 
 const score = (value: number) => value.toFixed(3);
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -87,9 +88,7 @@ export function RunTable({ id, caption, run, comparison }: { id: string; caption
     return better ? `Better (nDCG@10 was ${score(better.before.ndcg)})` : comparison ? 'Same' : '';
   };
   return (
-    // A table wider than a phone scrolls sideways in its own region, which keyboard users must be able to reach.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div class="table-scroll" role="region" aria-labelledby={id} tabindex={0}>
+    <TableScroll labelledBy={id}>
       <table>
         <caption id={id}>{caption}</caption>
         <thead>
@@ -128,7 +127,7 @@ export function RunTable({ id, caption, run, comparison }: { id: string; caption
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -221,8 +220,7 @@ export function RelevanceTestsPage(props: RelevanceTestsPageProps) {
         {tests.length === 0 ? (
           <p>No tests yet. Add the queries visitors use most, with the pages they should find.</p>
         ) : (
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          <div class="table-scroll" role="region" aria-labelledby="tests-heading" tabindex={0}>
+          <TableScroll labelledBy="tests-heading">
             <table>
               <thead>
                 <tr>
@@ -263,7 +261,7 @@ export function RelevanceTestsPage(props: RelevanceTestsPageProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 
@@ -321,8 +319,7 @@ export function RelevanceTestsPage(props: RelevanceTestsPageProps) {
         {history.length === 0 ? (
           <p>No runs yet.</p>
         ) : (
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          <div class="table-scroll" role="region" aria-labelledby="history-heading" tabindex={0}>
+          <TableScroll labelledBy="history-heading">
             <table>
               <thead>
                 <tr>
@@ -351,7 +348,7 @@ export function RelevanceTestsPage(props: RelevanceTestsPageProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </Layout>

@@ -4,6 +4,7 @@ import { enginePath } from './engine-nav';
 import { EnginePage, Pager, ListTools } from './edit-parts';
 import { CsrfField, ErrorSummary, Notice, type Problem } from './form-parts';
 import { PreviewResults, type PreviewPair } from './relevance-preview';
+import { TableScroll } from '../table-scroll';
 
 const synonymsPath = (engine: string, rest = '') => `${enginePath(engine, '/synonyms')}${rest}`;
 
@@ -40,8 +41,7 @@ export function SynonymListPage(props: SynonymListProps) {
       {sets.length === 0 ? (
         <p>{search ? 'No synonym set has that word.' : 'This engine has no synonym sets yet.'}</p>
       ) : (
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div class="table-scroll" role="region" aria-labelledby="sets-heading" tabindex={0}>
+        <TableScroll labelledBy="sets-heading">
           <table>
             <thead>
               <tr>
@@ -65,7 +65,7 @@ export function SynonymListPage(props: SynonymListProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pager base={synonymsPath(engine)} page={props.page} totalPages={props.totalPages} search={search} />
     </EnginePage>
