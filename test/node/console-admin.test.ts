@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { consoleBrowser, serveOverHttp, TRUSTED_CLIENT_HEADER, type Session } from './support/console-browser';
+import { consoleBrowser, serveConsole, serveOverHttp, type ServedConsole, type Session } from './support/console-browser';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
 import { page as sitePage, startTestSite, type TestSite } from './crawler-test-site';
 
@@ -16,6 +16,7 @@ import { page as sitePage, startTestSite, type TestSite } from './crawler-test-s
 const ROOT_KEY = 'private-console-admin-root-key';
 
 let dataDir: string;
+let served: ServedConsole | undefined;
 let service: SearchService;
 let server: Awaited<ReturnType<typeof serveOverHttp>>;
 let url: string;
@@ -56,12 +57,8 @@ async function filesUnder(folder: string): Promise<{ path: string; bytes: Buffer
 }
 
 before(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'civic-console-admin-'));
-  service = await createSearchService({
-    dataDir,
+  served = await serveConsole('civic-console-admin', {
     privateKey: ROOT_KEY,
-    inProcess: true,
-    trustProxy: TRUSTED_CLIENT_HEADER,
     engines: [
       {
         name: 'parks',
@@ -75,16 +72,11 @@ before(async () => {
       { name: 'libraries', documents: [{ id: 'l1', title: 'Library opening hours', body: 'Borrow books.' }] },
     ],
   });
-  await service.ready();
-  server = await serveOverHttp(service.fetch);
+  ({ service, server, dataDir } = served);
   url = server.url;
 });
 
-after(async () => {
-  await server.close();
-  await service.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+after(() => served?.stop());
 
 describe('keys', () => {
   it('are made in the console, work on the API at once, and are shown only on the page that answers their creation', async () => {

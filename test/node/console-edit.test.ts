@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { consoleBrowser, serveOverHttp, TRUSTED_CLIENT_HEADER, type Form } from './support/console-browser';
+import { consoleBrowser, serveConsole, serveOverHttp, type Form, type ServedConsole } from './support/console-browser';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
 import { readCurationsCsv, readSynonymsCsv, synonymsToCsv } from '../../packages/civic-search/src/console/relevance-csv';
 import { applyStep, stepOf, type CurationDraft } from '../../packages/civic-search/src/console/screens/curation-draft';
@@ -21,7 +21,7 @@ import type { ConsoleContext, ConsoleServices } from '../../packages/civic-searc
 
 const ROOT_KEY = 'private-console-edit-test-root-key';
 
-let dataDir: string;
+let served: ServedConsole | undefined;
 let service: SearchService;
 let server: Awaited<ReturnType<typeof serveOverHttp>>;
 let url: string;
@@ -86,12 +86,8 @@ function csvUpload(text: string, name = 'upload.csv') {
 }
 
 before(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'civic-console-edit-'));
-  service = await createSearchService({
-    dataDir,
+  served = await serveConsole('civic-console-edit', {
     privateKey: ROOT_KEY,
-    inProcess: true,
-    trustProxy: TRUSTED_CLIENT_HEADER,
     // The old App Search these tests read from runs on this machine, which the operator must allow.
     console: { importHosts: ['127.0.0.1'] },
     engines: [
@@ -107,16 +103,11 @@ before(async () => {
       { name: 'libraries', documents: [{ id: 'l1', title: 'Library opening hours', body: 'Borrow books.' }] },
     ],
   });
-  await service.ready();
-  server = await serveOverHttp(service.fetch);
+  ({ service, server } = served);
   url = server.url;
 });
 
-after(async () => {
-  await server.close();
-  await service.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+after(() => served?.stop());
 
 describe('from a report to a synonym set', () => {
   it('takes a query that found nothing to a prefilled set, previews it, saves it, and the query then finds the page', async () => {

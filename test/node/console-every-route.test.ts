@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { consoleBrowser, serveOverHttp, TRUSTED_CLIENT_HEADER } from './support/console-browser';
+import { consoleBrowser, serveConsole, TRUSTED_CLIENT_HEADER, type ServedConsole } from './support/console-browser';
 import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
 import { readServeSettings } from '../../packages/civic-search/src/cli/serve-options';
 
@@ -16,28 +16,19 @@ import { readServeSettings } from '../../packages/civic-search/src/cli/serve-opt
 
 const ROOT_KEY = 'private-console-every-route-root';
 
-let dataDir: string;
+let served: ServedConsole | undefined;
 let service: SearchService;
-let server: Awaited<ReturnType<typeof serveOverHttp>>;
+let server: ServedConsole['server'];
 const { call, signIn } = consoleBrowser(() => server.url);
 
 before(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'console-every-route-'));
-  service = await createSearchService({
-    dataDir,
+  served = await serveConsole('console-every-route', {
     privateKey: ROOT_KEY,
-    inProcess: true,
-    trustProxy: TRUSTED_CLIENT_HEADER,
     engines: [{ name: 'parks', documents: [{ id: 'p1', title: 'Parks and playgrounds' }] }],
   });
-  await service.ready();
-  server = await serveOverHttp(service.fetch);
+  ({ service, server } = served);
 });
-after(async () => {
-  await server.close();
-  await service.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+after(() => served?.stop());
 
 /** Routes open to everyone: the sign-in form and the files every page loads. */
 const OPEN = [/^\/console\/sign-in$/, /^\/console\/console\.css$/, /^\/console\/assets\//];

@@ -1,12 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { consoleBrowser, serveOverHttp, TRUSTED_CLIENT_HEADER } from './support/console-browser';
-import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
+import { consoleBrowser, serveConsole, type ServedConsole } from './support/console-browser';
 import { importAddressPolicy, isInternalAddress } from '../../packages/civic-search/src/console/import-address';
 import { guardedGet, RefusedAddressError } from '../../packages/civic-search/src/console/guarded-get';
 import { readServeSettings, UsageError } from '../../packages/civic-search/src/cli/serve-options';
@@ -133,28 +129,18 @@ describe('a GET of a typed address', () => {
 describe('the console’s import from an old App Search at an internal address', () => {
   const ROOT_KEY = 'private-console-import-address-root';
   const OLD_KEY = 'private-an-old-key-typed-in';
-  let dataDir: string;
-  let service: SearchService;
-  let server: Awaited<ReturnType<typeof serveOverHttp>>;
+  let served: ServedConsole | undefined;
+  let server: ServedConsole['server'];
   const { call, signIn } = consoleBrowser(() => server.url);
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'console-import-address-'));
-    service = await createSearchService({
-      dataDir,
+    served = await serveConsole('console-import-address', {
       privateKey: ROOT_KEY,
-      inProcess: true,
-      trustProxy: TRUSTED_CLIENT_HEADER,
       engines: [{ name: 'parks', documents: [{ id: 'p1', title: 'Parks' }] }],
     });
-    await service.ready();
-    server = await serveOverHttp(service.fetch);
+    ({ server } = served);
   });
-  after(async () => {
-    await server.close();
-    await service.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  after(() => served?.stop());
 
   it('is refused with a clear error on the form, reads nothing, and writes nothing', async () => {
     const old = await localServer(() => ({

@@ -1,10 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { consoleBrowser, serveOverHttp, TRUSTED_CLIENT_HEADER } from './support/console-browser';
-import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
+import { consoleBrowser, serveConsole, type ServedConsole } from './support/console-browser';
+import type { SearchService } from '../../packages/civic-search/src/service/create-search-service';
 
 /**
  * The search manager's console as an attacker would try it, over real HTTP against the service: routes without a
@@ -14,9 +11,9 @@ import { createSearchService, type SearchService } from '../../packages/civic-se
 
 const ROOT_KEY = 'private-console-test-root-key';
 
-let dataDir: string;
+let served: ServedConsole | undefined;
 let service: SearchService;
-let server: Awaited<ReturnType<typeof serveOverHttp>>;
+let server: ServedConsole['server'];
 let url: string;
 const { call, signIn, newClient } = consoleBrowser(() => url);
 
@@ -40,27 +37,18 @@ async function search(engine: string, query: string) {
 }
 
 before(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'civic-console-'));
-  service = await createSearchService({
-    dataDir,
+  served = await serveConsole('civic-console', {
     privateKey: ROOT_KEY,
-    inProcess: true,
-    trustProxy: TRUSTED_CLIENT_HEADER,
     engines: [
       { name: 'parks', documents: [{ id: 'p1', title: 'Parks and playgrounds', body: 'Find a park near you.' }] },
       { name: 'libraries', documents: [{ id: 'l1', title: 'Library opening hours', body: 'Borrow books.' }] },
     ],
   });
-  await service.ready();
-  server = await serveOverHttp(service.fetch);
+  ({ service, server } = served);
   url = server.url;
 });
 
-after(async () => {
-  await server.close();
-  await service.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+after(() => served?.stop());
 
 describe('the console without a session', () => {
   it('sends every page to sign in and refuses every change with 401', async () => {

@@ -1,10 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { consoleBrowser, serveOverHttp, TRUSTED_CLIENT_HEADER, type Answer, type Session as SignedIn } from './support/console-browser';
-import { createSearchService, type SearchService } from '../../packages/civic-search/src/service/create-search-service';
+import { consoleBrowser, serveConsole, type Answer, type ServedConsole, type Session as SignedIn } from './support/console-browser';
 
 /**
  * The console's relevance tuning and relevance tests screens over real HTTP, driven as a browser without scripts
@@ -15,9 +11,8 @@ import { createSearchService, type SearchService } from '../../packages/civic-se
 const ROOT_KEY = 'private-console-tuning-root-key';
 const TITLE_FIRST = { search_fields: { title: { weight: 10 }, body: { weight: 1 } } };
 
-let dataDir: string;
-let service: SearchService;
-let server: Awaited<ReturnType<typeof serveOverHttp>>;
+let served: ServedConsole | undefined;
+let server: ServedConsole['server'];
 let url: string;
 const { call, signIn } = consoleBrowser(() => url);
 
@@ -70,12 +65,8 @@ function tuningFields(html: string): Record<string, string> {
 }
 
 before(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'console-tuning-'));
-  service = await createSearchService({
-    dataDir,
+  served = await serveConsole('console-tuning', {
     privateKey: ROOT_KEY,
-    inProcess: true,
-    trustProxy: TRUSTED_CLIENT_HEADER,
     engines: [
       {
         name: 'library',
@@ -88,17 +79,12 @@ before(async () => {
       { name: 'parks', documents: [{ id: 'p1', title: 'Parks', body: 'Find a park.' }] },
     ],
   });
-  await service.ready();
-  server = await serveOverHttp(service.fetch);
+  ({ server } = served);
   url = server.url;
   assert.equal((await api('PUT', '/api/as/v1/engines/library/search_settings', TITLE_FIRST)).status, 200);
 });
 
-after(async () => {
-  await server.close();
-  await service.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+after(() => served?.stop());
 
 describe('the relevance tests screen', () => {
   it('adds a test from the form, and shows it in the list', async () => {

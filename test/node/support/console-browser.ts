@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
+import {
+  createSearchService,
+  type SearchService,
+  type SearchServiceOptions,
+} from '../../../packages/civic-search/src/service/create-search-service';
 
 /**
  * The console driven over real HTTP as a browser drives it: forms posted with their CSRF token, redirects read by
@@ -48,6 +56,39 @@ export async function serveOverHttp(fetch: (request: Request) => Response | Prom
     close: async () => {
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A service with its console, run in process and served over HTTP, in a data folder of its own. */
+export interface ServedConsole {
+  service: SearchService;
+  server: Awaited<ReturnType<typeof serveOverHttp>>;
+  dataDir: string;
+  /** Stops the server and the service and deletes the data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a service for a console test: a new data folder named after `name`, in process, trusting
+ * TRUSTED_CLIENT_HEADER for client addresses, ready to search, and served over HTTP.
+ */
+export async function serveConsole(
+  name: string,
+  options: Omit<SearchServiceOptions, 'dataDir' | 'inProcess' | 'trustProxy'>,
+): Promise<ServedConsole> {
+  const dataDir = await mkdtemp(join(tmpdir(), `${name}-`));
+  const service = await createSearchService({ ...options, dataDir, inProcess: true, trustProxy: TRUSTED_CLIENT_HEADER });
+  await service.ready();
+  const server = await serveOverHttp(service.fetch);
+  return {
+    service,
+    server,
+    dataDir,
+    async stop() {
+      await server.close();
+      await service.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
