@@ -8,14 +8,13 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ClusterClient } from '../../packages/civic-search/src/search/cluster/cluster-client';
 import { EngineExistsError } from '../../packages/civic-search/src/engines/engine-admin';
 import { BackendError, InvalidRequestError, UnknownEngineError } from '../../packages/civic-search/src/search/types';
 import { createElasticsearchClient } from '../../packages/civic-search/src/search/elasticsearch';
 import { createClusterAdmin, type ClusterAdmin } from '../../packages/civic-search/src/search/cluster/admin';
 import { DocumentsRejectedError } from '../../packages/civic-search/src/search/cluster/bulk-writes';
+import { readFixtures } from './support/elasticsearch-stand-in';
 
 interface Exchange {
   request: { method: string; path: string; body?: unknown; ndjson?: unknown[] };
@@ -48,11 +47,7 @@ const ERROR_TYPES: Record<string, new (...args: never[]) => Error> = {
   DocumentsRejectedError,
 };
 
-const ADMIN_DIR = join(import.meta.dirname, 'fixtures', 'elasticsearch', 'admin');
-const fixtures: AdminFixture[] = readdirSync(ADMIN_DIR)
-  .filter((file) => file.endsWith('.json'))
-  .sort()
-  .map((file) => ({ file, ...JSON.parse(readFileSync(join(ADMIN_DIR, file), 'utf8')) }));
+const fixtures = readFixtures<AdminFixture>('admin');
 const fixture = (file: string) => fixtures.find((one) => one.file === file)!;
 
 interface Received {

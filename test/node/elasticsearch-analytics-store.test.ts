@@ -6,11 +6,9 @@
  * analytics-cluster.test.ts.
  */
 import { after, before, describe, it } from 'node:test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { AnalyticsStoreUnavailableError, openClusterAnalyticsStore } from '../../packages/civic-search/src/analytics';
 import type { AnalyticsStore } from '../../packages/civic-search/src/analytics/types';
-import { checkRecordedCalls, startElasticsearchStandIn, type ElasticsearchStandIn, type Exchange } from './support/elasticsearch-stand-in';
+import { checkRecordedCalls, readFixtures, startElasticsearchStandIn, type ElasticsearchStandIn, type Exchange } from './support/elasticsearch-stand-in';
 
 /** A call on the store, with what it answers or throws. */
 interface Call {
@@ -28,11 +26,7 @@ interface AnalyticsFixture {
 
 const ERROR_TYPES: Record<string, new (...args: never[]) => Error> = { AnalyticsStoreUnavailableError };
 
-const FIXTURES_DIR = join(import.meta.dirname, 'fixtures', 'elasticsearch', 'analytics');
-const fixtures: AnalyticsFixture[] = readdirSync(FIXTURES_DIR)
-  .filter((file) => file.endsWith('.json'))
-  .sort()
-  .map((file) => ({ file, ...JSON.parse(readFileSync(join(FIXTURES_DIR, file), 'utf8')) }));
+const fixtures = readFixtures<AnalyticsFixture>('analytics');
 
 let cluster: ElasticsearchStandIn;
 before(async () => {

@@ -19,6 +19,7 @@ import {
 import { checkedEngineDefinition, type EngineDefinition } from '../../packages/civic-search/src/engines/engine-definition';
 import { BackendError, BackendUnavailableError, UnknownEngineError, type SearchBackend } from '../../packages/civic-search/src/search/types';
 import { capturingErrors } from './support/proxy-requests';
+import { readFixtures } from './support/elasticsearch-stand-in';
 
 interface Fixture {
   file: string;
@@ -39,10 +40,7 @@ const customEngines: EngineDefinition[] = readdirSync(ENGINES_DIR)
   .filter((file) => file.endsWith('.json'))
   .map((file) => checkedEngineDefinition(JSON.parse(readFileSync(join(ENGINES_DIR, file), 'utf8')) as EngineDefinition));
 const ENGINES = ['site', ...customEngines];
-const fixtures: Fixture[] = readdirSync(FIXTURES_DIR)
-  .filter((file) => file.endsWith('.json'))
-  .sort()
-  .map((file) => ({ file, ...JSON.parse(readFileSync(join(FIXTURES_DIR, file), 'utf8')) }));
+const fixtures = readFixtures<Fixture>();
 
 const API_KEY = 'VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==';
 const PLACEHOLDERS: Record<string, (value: unknown) => boolean> = {

@@ -6,12 +6,10 @@
  * crawl-store-cluster.test.ts.
  */
 import { after, before, describe, it } from 'node:test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { BackendError, BackendUnavailableError } from '../../packages/civic-search/src/search/types';
 import { openClusterCrawlStore } from '../../packages/civic-search/src/crawler/cluster-crawl-store';
 import type { CrawlLease, CrawlStore, LoadedState } from '../../packages/civic-search/src/crawler/crawl-store';
-import { checkRecordedCalls, startElasticsearchStandIn, type ElasticsearchStandIn, type Exchange, type RecordedCall } from './support/elasticsearch-stand-in';
+import { checkRecordedCalls, readFixtures, startElasticsearchStandIn, type ElasticsearchStandIn, type Exchange, type RecordedCall } from './support/elasticsearch-stand-in';
 
 interface StoreFixture {
   file: string;
@@ -24,11 +22,7 @@ interface StoreFixture {
 
 const ERROR_TYPES: Record<string, new (...args: never[]) => Error> = { BackendError, BackendUnavailableError };
 
-const FIXTURES_DIR = join(import.meta.dirname, 'fixtures', 'elasticsearch', 'crawl-state');
-const fixtures: StoreFixture[] = readdirSync(FIXTURES_DIR)
-  .filter((file) => file.endsWith('.json'))
-  .sort()
-  .map((file) => ({ file, ...JSON.parse(readFileSync(join(FIXTURES_DIR, file), 'utf8')) }));
+const fixtures = readFixtures<StoreFixture>('crawl-state');
 
 let cluster: ElasticsearchStandIn;
 before(async () => {

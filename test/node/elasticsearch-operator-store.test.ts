@@ -6,11 +6,9 @@
  * operator-state-cluster.test.ts.
  */
 import { after, before, describe, it } from 'node:test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { BackendError, BackendUnavailableError } from '../../packages/civic-search/src/search/types';
 import { openClusterOperatorStore, type OperatorStore } from '../../packages/civic-search/src/operator-state';
-import { checkRecordedCalls, startElasticsearchStandIn, type ElasticsearchStandIn, type Exchange } from './support/elasticsearch-stand-in';
+import { checkRecordedCalls, readFixtures, startElasticsearchStandIn, type ElasticsearchStandIn, type Exchange } from './support/elasticsearch-stand-in';
 
 /** A call on the store (`collection` names the collection of a record call), with what it answers or throws. */
 interface Call {
@@ -30,11 +28,7 @@ interface StoreFixture {
 
 const ERROR_TYPES: Record<string, new (...args: never[]) => Error> = { BackendError, BackendUnavailableError };
 
-const FIXTURES_DIR = join(import.meta.dirname, 'fixtures', 'elasticsearch', 'operator-state');
-const fixtures: StoreFixture[] = readdirSync(FIXTURES_DIR)
-  .filter((file) => file.endsWith('.json'))
-  .sort()
-  .map((file) => ({ file, ...JSON.parse(readFileSync(join(FIXTURES_DIR, file), 'utf8')) }));
+const fixtures = readFixtures<StoreFixture>('operator-state');
 
 let cluster: ElasticsearchStandIn;
 before(async () => {

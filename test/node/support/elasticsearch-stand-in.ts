@@ -1,8 +1,19 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { ClusterClient } from '../../../packages/civic-search/src/search/cluster/cluster-client';
 import { createElasticsearchClient } from '../../../packages/civic-search/src/search/elasticsearch';
+
+/** The recorded Elasticsearch fixtures of one kind, `test/node/fixtures/elasticsearch/<kind>/*.json`, by file name. */
+export function readFixtures<T>(kind = ''): (T & { file: string })[] {
+  const dir = join(import.meta.dirname, '..', 'fixtures', 'elasticsearch', kind);
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => ({ file, ...(JSON.parse(readFileSync(join(dir, file), 'utf8')) as T) }));
+}
 
 /** One request and its answer, as Elasticsearch documents them: the body is JSON, or NDJSON lines (`ndjson`). */
 export interface Exchange {
