@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { estypes } from '@elastic/elasticsearch';
 import type { ClusterClient, ClusterRequestOptions } from '../search/cluster';
-import { toBackendError } from '../search/cluster/backend-errors';
+import { withBackendErrors } from '../search/cluster/backend-errors';
 import { boolQuery } from '../search/cluster/bool-query';
 import { ensureIndex } from '../search/cluster/ensure-index';
 import { statusOf } from '../search/cluster/response-status';
@@ -98,19 +98,12 @@ export async function openClusterCrawlStore({
 }: ClusterCrawlStoreOptions): Promise<CrawlStore> {
   const index = crawlIndex(indexPrefix);
   const options: ClusterRequestOptions = { requestTimeout: REQUEST_TIMEOUT_MS };
-  const cluster = async <R>(request: () => Promise<R>): Promise<R> => {
-    try {
-      return await request();
-    } catch (error) {
-      throw toBackendError(error);
-    }
-  };
   const at = () => new Date(now()).toISOString();
 
-  await cluster(() => ensureIndex(client, { index, settings: INDEX_SETTINGS, mappings: MAPPINGS }, options));
+  await withBackendErrors(() => ensureIndex(client, { index, settings: INDEX_SETTINGS, mappings: MAPPINGS }, options));
 
   const read = (id: string) =>
-    cluster(async () => {
+    withBackendErrors(async () => {
       const answer = await client.get<StoredDocument>({ index, id }, { ...options, ignore: [404] });
       if (!answer?.found || !answer._source) return undefined;
       return { document: answer._source, version: { if_seq_no: answer._seq_no ?? 0, if_primary_term: answer._primary_term ?? 0 } };
@@ -118,7 +111,7 @@ export async function openClusterCrawlStore({
 
   /** Writes only if the id is free (no version) or still at `version`; false when another write came first. */
   const writeIf = (id: string, document: StoredDocument, version?: { if_seq_no: number; if_primary_term: number }) =>
-    cluster(async () => {
+    withBackendErrors(async () => {
       try {
         const answer = (version
           ? await client.index({ index, id, document, ...version }, options)
@@ -131,7 +124,7 @@ export async function openClusterCrawlStore({
     });
 
   const bulk = (operations: unknown[], refresh?: boolean) =>
-    cluster(async () => {
+    withBackendErrors(async () => {
       const answer = await client.bulk({ index, operations, ...(refresh && { refresh }) }, options);
       if (answer.errors) {
         const failed = answer.items.filter((item) => Object.values(item)[0]?.error).length;
@@ -141,7 +134,7 @@ export async function openClusterCrawlStore({
 
   /** An engine's records of one kind, newest first. */
   const newest = (engine: string, kind: Kind, size: number, source: boolean) =>
-    cluster(async () => {
+    withBackendErrors(async () => {
       const answer = await client.search<StoredDocument>(
         {
           index,
@@ -162,7 +155,7 @@ export async function openClusterCrawlStore({
   const addRecord = async (engine: string, kind: 'run' | 'page', finishedAt: string, record: unknown, kept: number) => {
     // Named by what it holds: the same record written twice (a retried request) is one record, not two.
     const id = `${engine}/${kind}/${finishedAt}/${createHash('sha256').update(JSON.stringify(record)).digest('hex').slice(0, 16)}`;
-    await cluster(() => client.index({ index, id, document: { engine, kind, at: finishedAt, body: record } satisfies StoredDocument, refresh: true }, options));
+    await withBackendErrors(() => client.index({ index, id, document: { engine, kind, at: finishedAt, body: record } satisfies StoredDocument, refresh: true }, options));
     const stale = (await newest(engine, kind, kept + 20, false)).slice(kept);
     if (stale.length > 0) await bulk(stale.map((hit) => ({ delete: { _id: hit._id } })), true);
   };
@@ -186,7 +179,7 @@ export async function openClusterCrawlStore({
         parts = stored;
         Object.assign(state, rest, { start });
         const ids = Array.from({ length: parts }, (_, part) => partId(engine, part));
-        const answer = await cluster(() => client.mget<StoredDocument>({ index, ids }, options));
+        const answer = await withBackendErrors(() => client.mget<StoredDocument>({ index, ids }, options));
         answer.docs.forEach((doc, part) => {
           // A part that could not be read is not an empty part: saving over it would forget its URLs' documents.
           if ('error' in doc && doc.error) throw new BackendUnavailableError(`part ${part} of the crawl state of "${engine}" could not be read`);
@@ -206,7 +199,7 @@ export async function openClusterCrawlStore({
         const headDocument: StoredDocument = { engine, kind: 'state', at: at(), body: { ...rest, parts } satisfies StateHead };
         // A failed save is reported to its caller; the next one still runs, and rewrites what did not land.
         queue = queue.catch(() => undefined).then(async () => {
-          await cluster(() => client.index({ index, id: headId(engine), document: headDocument }, options));
+          await withBackendErrors(() => client.index({ index, id: headId(engine), document: headDocument }, options));
           // A part neither written nor holding a URL is left unwritten: reading finds no document and no URLs alike.
           const changed = texts.flatMap((text, part) => (written.get(part) === text || (!written.has(part) && text === '{}') ? [] : [part]));
           for (const slice of bulkSlices(changed, texts)) {

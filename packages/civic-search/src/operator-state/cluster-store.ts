@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { estypes } from '@elastic/elasticsearch';
 import type { ClusterClient, ClusterRequestOptions } from '../search/cluster';
-import { toBackendError } from '../search/cluster/backend-errors';
+import { withBackendErrors } from '../search/cluster/backend-errors';
 import { boolQuery } from '../search/cluster/bool-query';
 import { ensureIndex } from '../search/cluster/ensure-index';
 import { statusOf } from '../search/cluster/response-status';
@@ -107,15 +107,8 @@ export async function openClusterOperatorStore({
 }: ClusterOperatorStoreOptions): Promise<OperatorStore> {
   const index = operatorIndex(indexPrefix);
   const options: ClusterRequestOptions = { requestTimeout: REQUEST_TIMEOUT_MS };
-  const cluster = async <R>(request: () => Promise<R>): Promise<R> => {
-    try {
-      return await request();
-    } catch (error) {
-      throw toBackendError(error);
-    }
-  };
 
-  await cluster(() => ensureIndex(client, { index, settings: INDEX_SETTINGS, mappings: MAPPINGS }, options));
+  await withBackendErrors(() => ensureIndex(client, { index, settings: INDEX_SETTINGS, mappings: MAPPINGS }, options));
 
   let open = true;
   const usable = () => {
@@ -126,7 +119,7 @@ export async function openClusterOperatorStore({
   let localRevision = 0;
   /** Moves the revision on; answers the new one. */
   const bump = () =>
-    cluster(async () => {
+    withBackendErrors(async () => {
       const answer = (await client.index({ index, id: REVISION_ID, document: { updated_at: now().toISOString() } }, options)) as {
         _version?: number;
       };
@@ -136,7 +129,7 @@ export async function openClusterOperatorStore({
     });
 
   const read = (id: string): Promise<Versioned | undefined> =>
-    cluster(async () => {
+    withBackendErrors(async () => {
       const answer = await client.get<RecordDocument>({ index, id }, { ...options, ignore: [404] });
       if (!answer?.found || !answer._source) return undefined;
       return { document: answer._source, version: { if_seq_no: answer._seq_no ?? 0, if_primary_term: answer._primary_term ?? 0 } };
@@ -144,7 +137,7 @@ export async function openClusterOperatorStore({
 
   /** Writes `document` only if its id is free (`create`) or still at `version` (replace): false when it was not. */
   const writeIf = (id: string, document: RecordDocument, version?: Versioned['version']) =>
-    cluster(async () => {
+    withBackendErrors(async () => {
       try {
         if (version) await client.index({ index, id, document, refresh: true, ...version }, options);
         else await client.create({ index, id, document, refresh: true }, options);
@@ -156,7 +149,7 @@ export async function openClusterOperatorStore({
     });
 
   const search = (collection: string, scope: string, request: Omit<estypes.SearchRequest, 'index' | 'query' | 'sort'>) =>
-    cluster(async () => {
+    withBackendErrors(async () => {
       const answer = await client.search<RecordDocument>(
         {
           index,
@@ -245,7 +238,7 @@ export async function openClusterOperatorStore({
         },
         async delete(scope, id) {
           usable();
-          const answer = await cluster(
+          const answer = await withBackendErrors(
             () =>
               client.delete({ index, id: documentId(name, scope, id), refresh: true }, { ...options, ignore: [404] }) as Promise<{
                 result?: string;
@@ -259,7 +252,7 @@ export async function openClusterOperatorStore({
           usable();
           const hits = await scan(name, scope, false);
           if (hits.length === 0) return 0;
-          const answer = await cluster(async () => {
+          const answer = await withBackendErrors(async () => {
             const bulk = await client.bulk({ index, operations: hits.map((hit) => ({ delete: { _id: hit._id } })) }, options);
             await client.indices.refresh({ index }, options);
             return bulk;
@@ -273,7 +266,7 @@ export async function openClusterOperatorStore({
     },
     async revision() {
       usable();
-      return cluster(async () => {
+      return withBackendErrors(async () => {
         const answer = await client.get({ index, id: REVISION_ID }, { ...options, ignore: [404] });
         return answer?.found ? (answer._version ?? 0) : 0;
       });

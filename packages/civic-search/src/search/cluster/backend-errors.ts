@@ -31,3 +31,12 @@ export function toBackendError(error: unknown): Error {
   if (error instanceof Error && (error.name === 'AbortError' || error.name === 'RequestAbortedError')) return error;
   return new BackendError(`the search cluster's client failed (${error instanceof Error ? error.name : 'unknown error'})`);
 }
+
+/** Runs a request of the cluster, its failure translated as toBackendError does. */
+export async function withBackendErrors<R>(request: () => Promise<R>): Promise<R> {
+  try {
+    return await request();
+  } catch (error) {
+    throw toBackendError(error);
+  }
+}

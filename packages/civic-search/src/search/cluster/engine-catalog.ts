@@ -4,7 +4,7 @@ import { ClusterResponseError, type ClusterClient } from './cluster-client';
 import { checkedEngineDefinition, type EngineDefinition } from '../../engines/engine-definition';
 import type { EngineSchema, SearchFieldWeights } from '../../engines/engine-schema';
 import { BackendError, BackendUnavailableError } from '../types';
-import { toBackendError } from './backend-errors';
+import { toBackendError, withBackendErrors } from './backend-errors';
 import { ensureIndex } from './ensure-index';
 import { statusOf } from './response-status';
 import { DEFAULT_LANGUAGE } from './language-analysis';
@@ -79,12 +79,8 @@ export function definitionOf(source: unknown, id: string): EngineDefinition {
  * Makes the catalog index when it is missing. Two instances starting together may both try: the second one's
  * "already exists" is success.
  */
-export async function ensureCatalog(client: ClusterClient, prefix: string): Promise<boolean> {
-  try {
-    return await ensureIndex(client, { index: catalogIndex(prefix), mappings: CATALOG_MAPPINGS });
-  } catch (error) {
-    throw toBackendError(error);
-  }
+export function ensureCatalog(client: ClusterClient, prefix: string): Promise<boolean> {
+  return withBackendErrors(() => ensureIndex(client, { index: catalogIndex(prefix), mappings: CATALOG_MAPPINGS }));
 }
 
 /**
