@@ -1,26 +1,13 @@
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { exampleKey, expectNoAxeViolations } from './console-support';
+import { exampleKey, expectNoAxeViolations, tabTo } from './console-support';
 
 /**
  * The console's admin screens on the example site: keys made and revoked, signing out, an engine's documents,
  * log settings and crawls. Each flow once by keyboard alone, and axe on every screen and state; signing out and
  * the narrow screen run without JavaScript (the screens carry none).
  */
-
-/** Tabs forward until `name` has the focus (at most 40 presses), as a keyboard user would. */
-async function tabTo(page: Page, name: RegExp) {
-  for (let press = 0; press < 40; press++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLInputElement | null;
-      return element ? (element.getAttribute('aria-label') ?? element.labels?.[0]?.textContent ?? element.textContent ?? '').trim() : '';
-    });
-    if (name.test(focused)) return;
-  }
-  throw new Error(`${name} never took the focus`);
-}
 
 /**
  * Signs in by keyboard, on the console's first page. The console's pages carry no script, so they behave the same
@@ -33,7 +20,7 @@ async function signedIn(browser: Browser, baseURL: string | undefined, options: 
   });
   const page = await context.newPage();
   await page.goto('/console/sign-in');
-  await tabTo(page, /^Key$/);
+  await tabTo(page, /^Key$/, { presses: 40 });
   await page.keyboard.type(exampleKey(baseURL));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Engines');
@@ -57,26 +44,26 @@ test('a key is created, works once copied, is never shown again, and is revoked 
   const { context, page } = await signedIn(browser, baseURL);
   const name = `e2e-${randomBytes(4).toString('hex')}`;
 
-  await tabTo(page, /^Keys$/);
+  await tabTo(page, /^Keys$/, { presses: 40 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Keys');
   await expectNoAxeViolations(page);
 
-  await tabTo(page, /^Create a key$/);
+  await tabTo(page, /^Create a key$/, { presses: 40 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create a key');
   await expectNoAxeViolations(page);
   // Sent without a name first: the API's words come back in the summary, linked to the field.
-  await tabTo(page, /^Create key$/);
+  await tabTo(page, /^Create key$/, { presses: 40 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toContainText('Name is required');
   await expectNoAxeViolations(page);
 
-  await tabTo(page, /^Name$/);
+  await tabTo(page, /^Name$/, { presses: 40 });
   await page.keyboard.type(name);
-  await tabTo(page, /^Private$/);
+  await tabTo(page, /^Private$/, { presses: 40 });
   await page.keyboard.press('Space');
-  await tabTo(page, /^Create key$/);
+  await tabTo(page, /^Create key$/, { presses: 40 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Key created: ${name}`);
   await expect(page.getByText('Copy the key now. It will not be shown again.')).toBeVisible();
@@ -87,18 +74,18 @@ test('a key is created, works once copied, is never shown again, and is revoked 
   const list = () => request.get('/api/as/v1/engines/site/documents/list', { headers: { Authorization: `Bearer ${key}` } });
   expect((await list()).status()).toBe(200);
 
-  await tabTo(page, /^Back to the keys$/);
+  await tabTo(page, /^Back to the keys$/, { presses: 40 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('rowheader', { name })).toBeVisible();
   expect(await page.content()).not.toContain(key);
   await screenshot(page, 'keys');
 
-  await tabTo(page, new RegExp(`^Revoke ${name}$`));
+  await tabTo(page, new RegExp(`^Revoke ${name}$`), { presses: 40 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Revoke the key ${name}?`);
   await expectNoAxeViolations(page);
   expect((await list()).status()).toBe(200);
-  await tabTo(page, /^Revoke the key$/);
+  await tabTo(page, /^Revoke the key$/, { presses: 40 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toHaveText(`The key ${name} was revoked: it no longer works.`);
   await expectNoAxeViolations(page);
@@ -113,7 +100,7 @@ test('signing out by keyboard, without scripts, ends the session: the cookie kep
   const { context, page } = await signedIn(browser, baseURL, { scripts: false });
   const kept = (await context.cookies()).find((cookie) => cookie.name === 'civic_console');
   expect(kept).toBeDefined();
-  await tabTo(page, /^Sign out$/);
+  await tabTo(page, /^Sign out$/, { presses: 40 });
   await page.keyboard.press('Enter');
   await expect(page.getByText('You have signed out.')).toBeVisible();
 
@@ -136,7 +123,7 @@ test('a document is found, opened and its fields read, by keyboard alone', async
   await expectNoAxeViolations(page);
   await screenshot(page, 'documents');
 
-  await tabTo(page, /^Search the documents$/);
+  await tabTo(page, /^Search the documents$/, { presses: 40 });
   await page.keyboard.type('rubbish');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name: /Documents matching “rubbish”/ })).toBeVisible();
@@ -148,7 +135,7 @@ test('a document is found, opened and its fields read, by keyboard alone', async
   }).toPass({ timeout: 15_000 });
   await expectNoAxeViolations(page);
   const title = (await first.textContent())!.trim();
-  await tabTo(page, new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await tabTo(page, new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), { presses: 40 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByRole('region', { name: 'Fields' }).getByRole('rowheader', { name: 'id', exact: true })).toBeVisible();
@@ -156,11 +143,11 @@ test('a document is found, opened and its fields read, by keyboard alone', async
   await screenshot(page, 'document');
 
   // The confirmation changes nothing; it is checked, then left by its Cancel link.
-  await tabTo(page, /^Delete this document$/);
+  await tabTo(page, /^Delete this document$/, { presses: 40 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Delete “${title}”?`);
   await expectNoAxeViolations(page);
-  await tabTo(page, /^Cancel$/);
+  await tabTo(page, /^Cancel$/, { presses: 40 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await context.close();
@@ -168,7 +155,7 @@ test('a document is found, opened and its fields read, by keyboard alone', async
 
 test('log settings and crawls have no axe violations in any state, and log settings save by keyboard', async ({ browser, baseURL }) => {
   const { context, page } = await signedIn(browser, baseURL);
-  await tabTo(page, /^Log settings$/);
+  await tabTo(page, /^Log settings$/, { presses: 40 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log settings');
   await expectNoAxeViolations(page);
@@ -184,7 +171,7 @@ test('log settings and crawls have no axe violations in any state, and log setti
 
   // Saved as they were, by keyboard: the same settings, and the saved state checked.
   await days.fill(before);
-  await tabTo(page, /^Save log settings$/);
+  await tabTo(page, /^Save log settings$/, { presses: 40 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toHaveText('The log settings were saved.');
   await expect(days).toHaveValue(before);

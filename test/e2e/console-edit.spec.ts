@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test';
 import { PROXY_KEY_PLACEHOLDER, PROXY_PATH } from '../../src/core/search/app-search-api';
-import { exampleKey, expectNoAxeViolations } from './console-support';
+import { exampleKey, expectNoAxeViolations, signIn, tabTo } from './console-support';
 
 /**
  * The console's editing screens on the example site, as a search manager uses them: from a search that found
@@ -14,31 +14,6 @@ import { exampleKey, expectNoAxeViolations } from './console-support';
 /** A word no page holds, of letters only, so it is one word to the engine and matches nothing by prefix or typo. */
 const madeUpWord = () => `zq${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
 
-/**
- * Moves the focus with Tab until an element whose accessible text matches `name` has it, as a keyboard user would;
- * if it is not ahead, back with Shift+Tab (after a button, the page opens where its change shows, mid-page).
- */
-async function tabTo(page: Page, name: RegExp) {
-  for (const [key, presses] of [
-    ['Tab', 80],
-    ['Shift+Tab', 160],
-  ] as const) {
-    for (let press = 0; press < presses; press++) {
-      await page.keyboard.press(key);
-      const focused = await page.evaluate(() => {
-        const element = document.activeElement as HTMLInputElement | null;
-        return element
-          ? (element.getAttribute('aria-label') ?? element.labels?.[0]?.textContent ?? element.textContent ?? '')
-              .replace(/\s+/g, ' ')
-              .trim()
-          : '';
-      });
-      if (name.test(focused)) return;
-    }
-  }
-  throw new Error(`${name} never took the focus`);
-}
-
 /** A visitor's search through the header box's proxy, recorded in the reports. */
 async function visitorSearch(request: APIRequestContext, query: string) {
   const answer = await request.post(PROXY_PATH, {
@@ -46,13 +21,6 @@ async function visitorSearch(request: APIRequestContext, query: string) {
   });
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as { results: unknown[] }).results.length;
-}
-
-async function signIn(page: Page, baseURL: string | undefined) {
-  await page.goto('/console/sign-in');
-  await page.getByLabel('Key').fill(exampleKey(baseURL));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Engines');
 }
 
 /** The report, reloaded until the batched recording has written `query` into the table named `table`. */
@@ -79,26 +47,26 @@ test('a search that found nothing gets a synonym set from its report row, by key
   await reportRow(page, 'Queries with no results', word);
   await expectNoAxeViolations(page);
 
-  await tabTo(page, new RegExp(`^Add synonyms for “${word}”$`));
+  await tabTo(page, new RegExp(`^Add synonyms for “${word}”$`), { presses: 80, back: 160 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add a synonym set');
   await expect(page.getByLabel('Synonyms')).toHaveValue(`${word}\n`);
   await expectNoAxeViolations(page);
 
   // Save with one synonym only: the API's error, in a summary that links to the field.
-  await tabTo(page, /^Save synonym set$/);
+  await tabTo(page, /^Save synonym set$/, { presses: 80, back: 160 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toContainText('A synonym set needs at least two different synonyms');
   await expect(page.getByLabel('Synonyms')).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
 
   // The error summary's link takes the focus to the field.
-  await tabTo(page, /^A synonym set needs at least two different synonyms$/);
+  await tabTo(page, /^A synonym set needs at least two different synonyms$/, { presses: 80, back: 160 });
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Synonyms')).toBeFocused();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\ndog registration');
-  await tabTo(page, /^Preview$/);
+  await tabTo(page, /^Preview$/, { presses: 80, back: 160 });
   await page.keyboard.press('Enter');
   const preview = page.getByRole('region', { name: new RegExp(`Preview: results for “${word}”`) });
   await expect(preview.getByRole('region', { name: 'Now' })).toContainText('0 results');
@@ -106,7 +74,7 @@ test('a search that found nothing gets a synonym set from its report row, by key
   await expectNoAxeViolations(page);
   expect(await visitorSearch(request, word), 'a preview changes nothing').toBe(0);
 
-  await tabTo(page, /^Save synonym set$/);
+  await tabTo(page, /^Save synonym set$/, { presses: 80, back: 160 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toHaveText(/The synonym set is saved/);
   await expect(page.getByRole('rowheader', { name: `${word}, dog registration` })).toBeVisible();
@@ -114,11 +82,11 @@ test('a search that found nothing gets a synonym set from its report row, by key
   expect(await visitorSearch(request, word)).toBeGreaterThan(0);
 
   // Tidy up through the confirmation page, by keyboard too.
-  await tabTo(page, new RegExp(`^Delete ${word}, dog registration$`));
+  await tabTo(page, new RegExp(`^Delete ${word}, dog registration$`), { presses: 80, back: 160 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Delete this synonym set?');
   await expectNoAxeViolations(page);
-  await tabTo(page, /^Delete synonym set$/);
+  await tabTo(page, /^Delete synonym set$/, { presses: 80, back: 160 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toHaveText('The synonym set is deleted.');
   expect(await visitorSearch(request, word)).toBe(0);
@@ -136,7 +104,7 @@ test('a best bet made from the report puts the pinned pages first, in the order 
   await visitorSearch(request, word);
   await signIn(page, baseURL);
   await reportRow(page, 'Queries with no results', word);
-  await tabTo(page, new RegExp(`^Make a best bet for “${word}”$`));
+  await tabTo(page, new RegExp(`^Make a best bet for “${word}”$`), { presses: 80, back: 160 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add a best bet');
   await expect(page.getByLabel('Searches it answers')).toHaveValue(word);
@@ -144,7 +112,7 @@ test('a best bet made from the report puts the pinned pages first, in the order 
   await expectNoAxeViolations(page);
 
   // By keyboard alone: search the engine for pages, pin two, put the second first, preview, save.
-  await tabTo(page, /^Search this engine for a page$/);
+  await tabTo(page, /^Search this engine for a page$/, { presses: 80, back: 160 });
   await page.keyboard.press('Control+A');
   await page.keyboard.type('dog registration');
   await page.keyboard.press('Enter');
@@ -152,25 +120,25 @@ test('a best bet made from the report puts the pinned pages first, in the order 
   await expect(found.getByRole('listitem').nth(1)).toBeVisible();
   await expectNoAxeViolations(page);
   const titles = await found.locator('.result-title').allTextContents();
-  await tabTo(page, new RegExp(`^Pin ${escape(titles[0]!)}$`));
+  await tabTo(page, new RegExp(`^Pin ${escape(titles[0]!)}$`), { presses: 80, back: 160 });
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-island="pin-order"] .result-title')).toHaveText([titles[0]!]);
-  await tabTo(page, new RegExp(`^Pin ${escape(titles[1]!)}$`));
+  await tabTo(page, new RegExp(`^Pin ${escape(titles[1]!)}$`), { presses: 80, back: 160 });
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-island="pin-order"] .result-title')).toHaveText([titles[0]!, titles[1]!]);
-  await tabTo(page, new RegExp(`^Move up ${escape(titles[1]!)}$`));
+  await tabTo(page, new RegExp(`^Move up ${escape(titles[1]!)}$`), { presses: 80, back: 160 });
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-island="pin-order"] .result-title')).toHaveText([titles[1]!, titles[0]!]);
   await expectNoAxeViolations(page);
 
-  await tabTo(page, /^Preview$/);
+  await tabTo(page, /^Preview$/, { presses: 80, back: 160 });
   await page.keyboard.press('Enter');
   const draftSide = page.getByRole('region', { name: 'With your change' });
   await expect(draftSide.locator('.result-title')).toHaveText([titles[1]!, titles[0]!]);
   await expect(draftSide.getByText('Best bet')).toHaveCount(2);
   await expectNoAxeViolations(page);
 
-  await tabTo(page, /^Save best bet$/);
+  await tabTo(page, /^Save best bet$/, { presses: 80, back: 160 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toHaveText(/The best bet is saved/);
   await expectNoAxeViolations(page);

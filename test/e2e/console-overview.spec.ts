@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PROXY_KEY_PLACEHOLDER, PROXY_PATH } from '../../src/core/search/app-search-api';
-import { exampleKey, expectNoAxeViolations } from './console-support';
+import { expectNoAxeViolations, signIn, tabTo } from './console-support';
 
 /**
  * An engine's overview and one query's page in the console on the example site: the chart drawn by its island beside
@@ -15,19 +15,6 @@ const ISLANDS = readdirSync(resolve(import.meta.dirname, '../../packages/civic-s
   file.replace(/\.tsx$/, ''),
 );
 const islandsIn = (asked: string[]) => asked.filter((name) => ISLANDS.includes(name));
-
-/** Tabs forward until `name` has the focus (at most 60 presses), as a keyboard user would. */
-async function tabTo(page: Page, name: RegExp) {
-  for (let press = 0; press < 60; press++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLInputElement | null;
-      return element ? (element.getAttribute('aria-label') ?? element.labels?.[0]?.textContent ?? element.textContent ?? '').trim() : '';
-    });
-    if (name.test(focused)) return;
-  }
-  throw new Error(`${name} never took the focus`);
-}
 
 /** A visitor's search through the header's search box (the proxy's form post); answers the search's answer. */
 async function visitorSearch(request: APIRequestContext, query: string) {
@@ -43,13 +30,6 @@ async function visitorOpens(request: APIRequestContext, query: string, answer: A
   const params = { query, document_id: answer.results[index]!._meta.id, request_id: answer.meta.request_id, tags: ['results'] };
   const clicked = await request.post(PROXY_PATH, { form: { key: PROXY_KEY_PLACEHOLDER, engine: 'site', action: 'click', params: JSON.stringify(params) } });
   expect(clicked.status()).toBe(200);
-}
-
-async function signIn(page: Page, baseURL: string | undefined) {
-  await page.goto('/console/sign-in');
-  await page.getByLabel('Key').fill(exampleKey(baseURL));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Engines');
 }
 
 /** The console's browser code the page asked for, by file name without its hash. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { exampleKey, expectNoAxeViolations } from './console-support';
+import { exampleKey, expectNoAxeViolations, tabTo } from './console-support';
 
 /**
  * Relevance tuning and relevance tests in the example site's console, as a search manager uses them: by keyboard
@@ -10,22 +10,6 @@ import { exampleKey, expectNoAxeViolations } from './console-support';
  */
 
 test.describe.configure({ mode: 'serial' });
-
-/** The accessible name of what has the focus. */
-const focusedName = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLInputElement | null;
-    return element ? (element.labels?.[0]?.textContent ?? element.getAttribute('aria-label') ?? element.textContent ?? '').trim() : '';
-  });
-
-/** Tabs forward until `name` has the focus, as a keyboard user would. */
-async function tabTo(page: Page, name: RegExp, presses = 60) {
-  for (let press = 0; press < presses; press++) {
-    await page.keyboard.press('Tab');
-    if (name.test(await focusedName(page))) return;
-  }
-  throw new Error(`${name} never took the focus`);
-}
 
 /** Replaces the focused field's text by typing, as a person does. */
 async function retype(page: Page, text: string) {

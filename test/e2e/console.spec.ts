@@ -1,25 +1,12 @@
 import { resolve } from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { PROXY_KEY_PLACEHOLDER, PROXY_PATH } from '../../src/core/search/app-search-api';
-import { exampleKey, expectNoAxeViolations } from './console-support';
+import { exampleKey, expectNoAxeViolations, tabTo } from './console-support';
 
 /**
  * The search manager's console on the example site, as an editor uses it: by keyboard alone, with no JavaScript
  * needed, and with axe on every screen and state. The example's own searches fill its reports.
  */
-
-/** Tabs forward until `name` has the focus (at most 20 presses), as a keyboard user would. */
-async function tabTo(page: Page, name: RegExp) {
-  for (let press = 0; press < 20; press++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLInputElement | null;
-      return element ? (element.getAttribute('aria-label') ?? element.labels?.[0]?.textContent ?? element.textContent ?? '').trim() : '';
-    });
-    if (name.test(focused)) return;
-  }
-  throw new Error(`${name} never took the focus`);
-}
 
 test('a search manager signs in, reads what visitors searched for and signs out, by keyboard alone and without scripts', async ({ browser, baseURL, request }) => {
   const key = exampleKey(baseURL);
@@ -35,20 +22,20 @@ test('a search manager signs in, reads what visitors searched for and signs out,
   await expect(page).toHaveURL(/\/console\/sign-in$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
 
-  await tabTo(page, /^Key$/);
+  await tabTo(page, /^Key$/, { presses: 20 });
   await page.keyboard.type('private-not-the-key');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toContainText('That key was not accepted');
   await expect(page.getByLabel('Key')).toHaveAttribute('aria-invalid', 'true');
 
-  await tabTo(page, /^Key$/);
+  await tabTo(page, /^Key$/, { presses: 20 });
   await page.keyboard.type(key);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Engines');
   expect(page.url()).not.toContain(key);
   expect(await page.content()).not.toContain(key);
 
-  await tabTo(page, /^site$/);
+  await tabTo(page, /^site$/, { presses: 20 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('site: what visitors search for');
   // Recording is batched off the request path: the report shows the search once it is written.
@@ -57,7 +44,7 @@ test('a search manager signs in, reads what visitors searched for and signs out,
     await expect(page.getByRole('region', { name: 'Queries with no results' }).getByRole('rowheader', { name: 'zebra crossing permit' })).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 15_000 });
 
-  await tabTo(page, /^Sign out$/);
+  await tabTo(page, /^Sign out$/, { presses: 20 });
   await page.keyboard.press('Enter');
   await expect(page.getByText('You have signed out.')).toBeVisible();
   await context.close();
